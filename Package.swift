@@ -1,0 +1,71 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Layers, dependencies pointing one way:
+//   GestureTrace (captures; Foundation only) → GestureStore (SQLite) →
+//   GestureAnalysis (latencies, statistics, queries) → gesturelab (CLI).
+let package = Package(
+    name: "gesturelab",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "gesturelab", targets: ["gesturelab"]),
+        .library(name: "GestureTrace", targets: ["GestureTrace"]),
+        .library(name: "GestureStore", targets: ["GestureStore"]),
+        .library(name: "GestureAnalysis", targets: ["GestureAnalysis"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    ],
+    targets: [
+        .target(name: "GestureTrace"),
+        .target(
+            name: "GestureStore",
+            dependencies: [
+                "GestureTrace",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            // Sources/GestureStore/Migrations is a symlink to the top-level
+            // folder: SwiftPM then notices added or removed .sql files.
+            exclude: ["Migrations"],
+            plugins: ["EmbedSQLPlugin"]
+        ),
+        .target(
+            name: "GestureAnalysis",
+            dependencies: [
+                "GestureStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            exclude: ["Queries"],
+            plugins: ["EmbedSQLPlugin"]
+        ),
+        .executableTarget(
+            name: "gesturelab",
+            dependencies: [
+                "GestureTrace", "GestureStore", "GestureAnalysis",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "EmbedSQL"),
+        .plugin(
+            name: "EmbedSQLPlugin",
+            capability: .buildTool(),
+            dependencies: ["EmbedSQL"]
+        ),
+        .testTarget(name: "GestureTraceTests", dependencies: ["GestureTrace"]),
+        .testTarget(
+            name: "GestureStoreTests",
+            dependencies: ["GestureStore", "GestureTrace", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "GestureAnalysisTests",
+            dependencies: ["GestureAnalysis", "GestureStore", "GestureTrace", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "GestureLabCLITests",
+            dependencies: ["GestureTrace", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+    ]
+)

@@ -1,0 +1,213 @@
+/// One record of a `gesture-trace` capture (SPEC.md section 2), after validation.
+///
+/// Times are integer nanoseconds on the session's monotonic clock: captures
+/// carry seconds as JSON numbers, and the reader converts their decimal text
+/// exactly, so `12.000000001` stays one nanosecond after `12`.
+public enum TraceRecord: Sendable, Equatable {
+    case session(SessionRecord)
+    case touch(TouchRecord)
+    case transition(TransitionRecord)
+    case delivery(DeliveryRecord)
+    case frame(FrameRecord)
+
+    /// The record's `type` as written in a capture.
+    public var typeName: String {
+        switch self {
+        case .session: "session"
+        case .touch: "touch"
+        case .transition: "transition"
+        case .delivery: "delivery"
+        case .frame: "frame"
+        }
+    }
+}
+
+/// The first line of every capture.
+public struct TraceHeader: Sendable, Equatable {
+    /// The only format this module reads and writes.
+    public static let format = "gesture-trace"
+    /// The only version this module reads and writes.
+    public static let version = 1
+
+    /// Free text naming what wrote the capture, e.g. `MyApp 2.3`.
+    public var recorder: String?
+
+    public init(recorder: String? = nil) {
+        self.recorder = recorder
+    }
+}
+
+/// A configuration value of a session: the knobs of its variant.
+public enum ConfigValue: Sendable, Equatable {
+    case string(String)
+    case number(Double)
+    case bool(Bool)
+
+    /// The value as text, the way `compare --a VALUE` names it:
+    /// strings as they are, `true`/`false`, numbers in shortest round-trip
+    /// form with no trailing `.0` for whole numbers (`2`, `0.5`, `1e+30`).
+    public var text: String {
+        switch self {
+        case .string(let string): return string
+        case .bool(let bool): return bool ? "true" : "false"
+        case .number(let number):
+            if number == number.rounded(), abs(number) < 1e15 {
+                return String(Int64(number))
+            }
+            return "\(number)"
+        }
+    }
+}
+
+/// What a session says about the device it was recorded on.
+public struct DeviceInfo: Sendable, Equatable {
+    public var model: String?
+    public var os: String?
+    /// Screen width in points.
+    public var screenWidth: Double?
+    /// Screen height in points.
+    public var screenHeight: Double?
+    public var scale: Double?
+
+    public init(model: String? = nil, os: String? = nil, screenWidth: Double? = nil,
+                screenHeight: Double? = nil, scale: Double? = nil) {
+        self.model = model
+        self.os = os
+        self.screenWidth = screenWidth
+        self.screenHeight = screenHeight
+        self.scale = scale
+    }
+}
+
+/// A `session` record: one run of one variant of an experiment.
+public struct SessionRecord: Sendable, Equatable {
+    /// The session's id, unique within its capture.
+    public var id: String
+    public var experiment: String
+    public var variant: String
+    /// The variant's knobs, in the order the capture lists them.
+    public var config: [(key: String, value: ConfigValue)]
+    public var device: DeviceInfo?
+    /// ISO 8601 wall-clock time, kept as written.
+    public var startedAt: String?
+
+    public init(id: String, experiment: String, variant: String,
+                config: [(key: String, value: ConfigValue)] = [],
+                device: DeviceInfo? = nil, startedAt: String? = nil) {
+        self.id = id
+        self.experiment = experiment
+        self.variant = variant
+        self.config = config
+        self.device = device
+        self.startedAt = startedAt
+    }
+
+    public static func == (lhs: SessionRecord, rhs: SessionRecord) -> Bool {
+        lhs.id == rhs.id && lhs.experiment == rhs.experiment && lhs.variant == rhs.variant
+            && lhs.config.map(\.key) == rhs.config.map(\.key)
+            && lhs.config.map(\.value) == rhs.config.map(\.value)
+            && lhs.device == rhs.device && lhs.startedAt == rhs.startedAt
+    }
+}
+
+public enum TouchPhase: String, Sendable, CaseIterable {
+    case began, moved, stationary, ended, cancelled
+}
+
+public enum TouchKind: String, Sendable, CaseIterable {
+    case direct, pencil, indirect
+}
+
+/// The states of `UIGestureRecognizer.State`, as captures spell them.
+public enum RecognizerState: String, Sendable, CaseIterable {
+    case possible, began, changed, ended, cancelled, failed, recognized
+}
+
+/// A `touch` record: one phase sample of one finger.
+public struct TouchRecord: Sendable, Equatable {
+    public var session: String
+    /// The touch's id, unique within its session.
+    public var touch: Int64
+    public var phase: TouchPhase
+    public var timeNanos: Int64
+    /// Window coordinates in points.
+    public var x: Double
+    public var y: Double
+    public var radius: Double?
+    public var force: Double?
+    public var kind: TouchKind?
+
+    public init(session: String, touch: Int64, phase: TouchPhase, timeNanos: Int64,
+                x: Double, y: Double, radius: Double? = nil, force: Double? = nil,
+                kind: TouchKind? = nil) {
+        self.session = session
+        self.touch = touch
+        self.phase = phase
+        self.timeNanos = timeNanos
+        self.x = x
+        self.y = y
+        self.radius = radius
+        self.force = force
+        self.kind = kind
+    }
+}
+
+/// A `transition` record: a gesture recognizer changed state.
+public struct TransitionRecord: Sendable, Equatable {
+    public var session: String
+    /// The id of one recognizer instance.
+    public var recognizer: String
+    public var to: RecognizerState
+    public var from: RecognizerState?
+    /// The recognizer's class, e.g. `UIPanGestureRecognizer`.
+    public var recognizerClass: String?
+    public var touch: Int64?
+    public var timeNanos: Int64
+
+    public init(session: String, recognizer: String, to: RecognizerState, timeNanos: Int64,
+                from: RecognizerState? = nil, recognizerClass: String? = nil, touch: Int64? = nil) {
+        self.session = session
+        self.recognizer = recognizer
+        self.to = to
+        self.timeNanos = timeNanos
+        self.from = from
+        self.recognizerClass = recognizerClass
+        self.touch = touch
+    }
+}
+
+/// A `delivery` record: the app's code heard about something.
+public struct DeliveryRecord: Sendable, Equatable {
+    public var session: String
+    /// The recognizer, control or view that got it.
+    public var target: String
+    /// What was delivered: a recognizer state (`began`), a control event
+    /// (`touchDown`) or `touchesBegan`.
+    public var event: String
+    /// The channel: `target-action`, `observer`, `control-event`, `touches`,
+    /// or another non-empty string.
+    public var via: String
+    public var timeNanos: Int64
+    public var touch: Int64?
+
+    public init(session: String, target: String, event: String, via: String,
+                timeNanos: Int64, touch: Int64? = nil) {
+        self.session = session
+        self.target = target
+        self.event = event
+        self.via = via
+        self.timeNanos = timeNanos
+        self.touch = touch
+    }
+}
+
+/// A `frame` record: a frame was presented.
+public struct FrameRecord: Sendable, Equatable {
+    public var session: String
+    public var timeNanos: Int64
+
+    public init(session: String, timeNanos: Int64) {
+        self.session = session
+        self.timeNanos = timeNanos
+    }
+}
