@@ -1,0 +1,67 @@
+/// Exact percentiles of sorted values, computed exactly as SQLite's `percentile(Y,P)`.
+///
+/// For sorted values v[0...n−1], percentile p (0–100) sits at position
+/// h = (p/100)·(n−1). ``of(sorted:percent:)`` interpolates linearly between
+/// v[⌊h⌋] and v[⌊h⌋+1] — numpy's default (`method="linear"`) and SQLite's
+/// `percentile`/`median`/`percentile_cont`. ``discrete(sorted:percent:)``
+/// returns v[⌊h⌋], the lower neighbour — SQLite's `percentile_disc` and numpy's
+/// `method="lower"`.
+///
+/// The arithmetic follows SQLite's `percentCompute` step for step (fraction
+/// first, then position, then `v1 + (v2 − v1)·(h − ⌊h⌋)`), so a percentile
+/// computed in Swift and the same percentile computed in SQL are the same double.
+///
+/// ```swift
+/// let v: [Double] = [1, 4, 6, 7, 8, 9, 11, 11, 11]
+/// Percentile.of(sorted: v, percent: 15)        // 4.4
+/// Percentile.discrete(sorted: v, percent: 15)  // 4.0
+/// Percentile.of(sorted: [], percent: 50)       // nil
+/// ```
+public enum Percentile {
+    /// Linearly interpolated percentile of ascending `sorted` values; nil when empty.
+    ///
+    /// - Precondition: `percent` is within 0...100 and `sorted` is ascending.
+    ///
+    /// ```swift
+    /// Percentile.of(sorted: [1, 2, 3, 4], percent: 50)  // 2.5
+    /// ```
+    public static func of(sorted: [Double], percent: Double) -> Double? {
+        precondition((0...100).contains(percent), "percent must be within 0...100")
+        return interpolated(sorted, fraction: percent / 100)
+    }
+
+    /// The sorted value at ⌊(percent/100)·(n−1)⌋ (the lower neighbour); nil when empty.
+    ///
+    /// - Precondition: `percent` is within 0...100 and `sorted` is ascending.
+    ///
+    /// ```swift
+    /// Percentile.discrete(sorted: [1, 2, 3, 4], percent: 50)  // 2.0
+    /// ```
+    public static func discrete(sorted: [Double], percent: Double) -> Double? {
+        precondition((0...100).contains(percent), "percent must be within 0...100")
+        return lower(sorted, fraction: percent / 100)
+    }
+
+    /// Interpolated value at fraction·(n−1); `fraction` in 0...1, values ascending.
+    ///
+    /// Shared with the SQL aggregates, which validate the fraction themselves.
+    static func interpolated<C: RandomAccessCollection>(_ sorted: C, fraction: Double) -> Double?
+    where C.Element == Double, C.Index == Int {
+        guard !sorted.isEmpty else { return nil }
+        let n = sorted.count
+        let position = fraction * Double(n - 1)
+        let i1 = Int(position)  // truncation, like SQLite's (unsigned) cast
+        let i2 = (position == Double(i1) || i1 == n - 1) ? i1 : i1 + 1
+        let v1 = sorted[sorted.startIndex + i1]
+        let v2 = sorted[sorted.startIndex + i2]
+        return v1 + (v2 - v1) * (position - Double(i1))
+    }
+
+    /// Value at ⌊fraction·(n−1)⌋; `fraction` in 0...1, values ascending.
+    static func lower<C: RandomAccessCollection>(_ sorted: C, fraction: Double) -> Double?
+    where C.Element == Double, C.Index == Int {
+        guard !sorted.isEmpty else { return nil }
+        let position = fraction * Double(sorted.count - 1)
+        return sorted[sorted.startIndex + Int(position)]
+    }
+}
