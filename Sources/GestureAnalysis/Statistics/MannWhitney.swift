@@ -1,0 +1,138 @@
+/// The outcome of a two-sided Mann–Whitney U test of group A against group B.
+///
+/// ```swift
+/// let r = try MannWhitney.test(a, b).get()
+/// if r.p < 0.05 { print(r.probabilityAGreater > 0.5 ? "B is faster" : "B is slower") }
+/// ```
+public struct MannWhitneyResult: Sendable, Equatable {
+    /// U for group A: the number of (a, b) pairs with a > b, ties counting ½
+    /// (scipy's `statistic` for `x=a`).
+    public var u: Double
+    /// The standardised statistic behind `p`, as scipy computes it:
+    /// (max(U_A, U_B) − nA·nB/2 − ½) / σ with the tie-corrected σ. It is ≥ 0
+    /// unless the groups are within ½ of perfectly balanced; it carries no
+    /// direction (see ``probabilityAGreater``). When every value is tied (σ = 0)
+    /// it is reported as 0 rather than scipy's −∞.
+    public var z: Double
+    /// The two-sided p-value, 2·Φ(−z) capped at 1.
+    public var p: Double
+    /// Values in group A.
+    public var nA: Int
+    /// Values in group B.
+    public var nB: Int
+
+    /// U / (nA·nB): the chance that a random A value exceeds a random B value
+    /// (ties count ½). Above 0.5, A tends to be larger — for latencies, B faster.
+    public var probabilityAGreater: Double {
+        u / (Double(nA) * Double(nB))
+    }
+}
+
+/// Two-sided Mann–Whitney U test (Wilcoxon rank-sum) with the normal approximation.
+///
+/// The numbers are those of
+/// `scipy.stats.mannwhitneyu(a, b, method="asymptotic")` (scipy 1.17,
+/// default `use_continuity=True`): midranks for ties, σ² = nA·nB/12 ·
+/// ((n+1) − Σ(t³−t)/(n(n−1))) over tie groups of size t, continuity correction
+/// ½, p = 2·Φ(−z) capped at 1. It runs in O(n log n): both groups are sorted
+/// and merged once to get rank sums and tie sizes, so a million values per
+/// group takes a fraction of a second.
+///
+/// **Too few values.** A group with fewer than ``minimumGroupSize`` (4)
+/// values is refused. This is benchstat's threshold at α = 0.05: with 3
+/// values against 3 the most extreme arrangement has exact two-sided
+/// p = 2/C(6,3) = 0.1, so no difference could ever be significant; with 4
+/// against 4 it is 2/C(8,4) ≈ 0.029. (benchstat warns when both groups are
+/// below it; here it is required of each group, which is stricter for very
+/// unequal groups.)
+///
+/// ```swift
+/// let result = MannWhitney.test([12.1, 15.3, 9.8, 11.0], [16.2, 14.9, 18.3, 17.1])
+/// // .success(MannWhitneyResult(u: 1.0, z: ..., p: 0.0606..., nA: 4, nB: 4))
+/// ```
+public enum MannWhitney {
+    /// Fewest values accepted in each group (benchstat's minimum for α = 0.05).
+    public static let minimumGroupSize = 4
+
+    /// Tests group A against group B; the inputs need not be sorted.
+    ///
+    /// - Precondition: no value is NaN.
+    ///
+    /// ```swift
+    /// let p = try MannWhitney.test(latenciesA, latenciesB).get().p
+    /// ```
+    public static func test(_ a: [Double], _ b: [Double]) -> Result<MannWhitneyResult, InsufficientData> {
+        test(sortedA: a.sorted(), sortedB: b.sorted())
+    }
+
+    /// Tests group A against group B given both already in ascending order.
+    ///
+    /// Saves the sort when the caller has sorted the groups for percentiles.
+    ///
+    /// ```swift
+    /// let a = latenciesA.sorted(), b = latenciesB.sorted()
+    /// let result = MannWhitney.test(sortedA: a, sortedB: b)
+    /// ```
+    public static func test(sortedA a: [Double], sortedB b: [Double]) -> Result<MannWhitneyResult, InsufficientData> {
+        precondition(!a.contains(where: \.isNaN) && !b.contains(where: \.isNaN), "NaN cannot be ranked")
+        assert(zip(a, a.dropFirst()).allSatisfy { $0 <= $1 }, "sortedA must be ascending")
+        assert(zip(b, b.dropFirst()).allSatisfy { $0 <= $1 }, "sortedB must be ascending")
+
+        guard a.count >= minimumGroupSize, b.count >= minimumGroupSize else {
+            return .failure(InsufficientData(
+                needed: minimumGroupSize,
+                available: min(a.count, b.count),
+                reason: "need at least \(minimumGroupSize) values in each group (A has \(a.count), "
+                    + "B has \(b.count)) to detect a difference at alpha 0.05"))
+        }
+
+        let (rankSumA, tieTerm) = rankSumAndTies(a, b)
+        let nA = Double(a.count), nB = Double(b.count), n = nA + nB
+        let uA = rankSumA - nA * (nA + 1) / 2
+        let uB = nA * nB - uA
+        let mean = nA * nB / 2
+        let sigma = (nA * nB / 12 * ((n + 1) - tieTerm / (n * (n - 1)))).squareRoot()
+
+        let z: Double
+        let p: Double
+        if sigma > 0 {
+            z = (max(uA, uB) - mean - 0.5) / sigma
+            p = min(1, max(0, 2 * NormalDistribution.cdf(-z)))
+        } else {
+            // Every value tied: no evidence either way (scipy: z = −∞, p = 1).
+            z = 0
+            p = 1
+        }
+        return .success(MannWhitneyResult(u: uA, z: z, p: p, nA: a.count, nB: b.count))
+    }
+
+    /// Sum of A's midranks in the pooled sample, and Σ(t³ − t) over tie groups.
+    ///
+    /// Walks both sorted arrays together one distinct value at a time; a tie
+    /// group of size t starting after `consumed` values has midrank
+    /// consumed + (t + 1)/2. Midranks are multiples of ½, so the sum is exact.
+    private static func rankSumAndTies(_ a: [Double], _ b: [Double]) -> (rankSumA: Double, tieTerm: Double) {
+        var i = 0, j = 0, consumed = 0
+        var rankSumA = 0.0, tieTerm = 0.0
+        while i < a.count || j < b.count {
+            let value: Double
+            if i == a.count {
+                value = b[j]
+            } else if j == b.count {
+                value = a[i]
+            } else {
+                value = min(a[i], b[j])
+            }
+            let startA = i, startB = j
+            while i < a.count, a[i] == value { i += 1 }
+            while j < b.count, b[j] == value { j += 1 }
+            let inA = i - startA
+            let tieSize = Double(inA + j - startB)
+            let midrank = Double(consumed) + (tieSize + 1) / 2
+            rankSumA += Double(inA) * midrank
+            tieTerm += tieSize * tieSize * tieSize - tieSize
+            consumed += inA + j - startB
+        }
+        return (rankSumA, tieTerm)
+    }
+}

@@ -1,0 +1,96 @@
+import Testing
+@testable import GestureAnalysis
+
+/// Mann–Whitney U against scipy 1.17.
+///
+/// u and p: `r = scipy.stats.mannwhitneyu(a, b, method="asymptotic")`,
+/// `r.statistic`, `r.pvalue`.
+/// z: scipy's own internal value,
+/// `ranks, t = scipy.stats._stats_py._rankdata(np.concatenate([a, b]), 'average', return_ties=True)`,
+/// `u1 = ranks[:len(a)].sum() - len(a)*(len(a)+1)/2`,
+/// `scipy.stats._mannwhitneyu._get_mwu_z(max(u1, len(a)*len(b) - u1), len(a), len(b), t, xp=np)`.
+@Suite struct MannWhitneyTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var name: String
+        var a: [Double]
+        var b: [Double]
+        var u: Double
+        var z: Double
+        var p: Double
+        var testDescription: String { name }
+    }
+
+    static let unequalA: [Double] = [12.1, 15.3, 9.8, 11.0, 14.2, 13.3, 10.7]
+    static let unequalB: [Double] = [16.2, 14.9, 18.3, 17.1, 15.5, 19.0, 16.8, 13.9, 20.2, 17.7]
+
+    static let cases: [Case] = [
+        // a = [12.1, 15.3, 9.8, 11.0, 14.2, 13.3, 10.7]
+        // b = [16.2, 14.9, 18.3, 17.1, 15.5, 19.0, 16.8, 13.9, 20.2, 17.7]
+        Case(name: "unequal sizes", a: unequalA, b: unequalB,
+             u: 3.0, z: 3.0740852297878796, p: 0.0021114910066706016),
+        // mannwhitneyu(b, a): same p, U for the first argument
+        Case(name: "unequal sizes, swapped", a: unequalB, b: unequalA,
+             u: 67.0, z: 3.0740852297878796, p: 0.0021114910066706016),
+        // a = [1,2,2,3,3,3,4,4,5,5]; b = [2,3,3,4,4,4,5,5,6,6,6]
+        Case(name: "many ties", a: [1, 2, 2, 3, 3, 3, 4, 4, 5, 5], b: [2, 3, 3, 4, 4, 4, 5, 5, 6, 6, 6],
+             u: 30.0, z: 1.7586737566720745, p: 0.07863293732266337),
+        // a = [10 + (i*37 % 23)*0.5 for i in range(40)]; b = [14 + (i*53 % 29)*0.5 for i in range(45)]
+        Case(name: "clear shift",
+             a: (0..<40).map { 10 + Double($0 * 37 % 23) * 0.5 },
+             b: (0..<45).map { 14 + Double($0 * 53 % 29) * 0.5 },
+             u: 281.5, z: 5.443900184471625, p: 5.212643662942932e-08),
+        // a = b = [5,6,7,8,9]
+        Case(name: "identical groups", a: [5, 6, 7, 8, 9], b: [5, 6, 7, 8, 9],
+             u: 12.5, z: -0.10606601717798213, p: 1.0),
+        // a = [3.0, 4.0, 5.5, 6.1]; b = [4 + (i*7 % 11)*0.75 for i in range(20)]
+        Case(name: "one tiny group", a: [3.0, 4.0, 5.5, 6.1], b: (0..<20).map { 4 + Double($0 * 7 % 11) * 0.75 },
+             u: 12.0, z: 2.1371211131049113, p: 0.03258814213083867),
+        // a = [20 + (i*7919 % 1009)*0.01 for i in range(3000)]
+        // b = [20.3 + (i*104729 % 997)*0.01 for i in range(2500)]
+        Case(name: "large with ties",
+             a: (0..<3000).map { 20 + Double($0 * 7919 % 1009) * 0.01 },
+             b: (0..<2500).map { 20.3 + Double($0 * 104_729 % 997) * 0.01 },
+             u: 3_584_864.0, z: 2.8163057092933244, p: 0.004857941628641057),
+    ]
+
+    @Test(arguments: cases)
+    func matchesScipy(reference: Case) throws {
+        let result = try MannWhitney.test(reference.a, reference.b).get()
+        #expect(result.u == reference.u)
+        #expect(isClose(result.z, reference.z))
+        #expect(isClose(result.p, reference.p))
+        #expect(result.nA == reference.a.count && result.nB == reference.b.count)
+    }
+
+    @Test func presortedEntryPointAgrees() throws {
+        let unsorted = try MannWhitney.test(Self.unequalA, Self.unequalB).get()
+        let presorted = try MannWhitney.test(sortedA: Self.unequalA.sorted(), sortedB: Self.unequalB.sorted()).get()
+        #expect(unsorted == presorted)
+    }
+
+    @Test func directionComesFromU() throws {
+        // A is smaller here: few (a, b) pairs have a > b.
+        let result = try MannWhitney.test(Self.unequalA, Self.unequalB).get()
+        #expect(result.probabilityAGreater == 3.0 / 70.0)
+    }
+
+    @Test func allValuesTiedGivesPOne() throws {
+        let result = try MannWhitney.test([4, 4, 4, 4], [4, 4, 4, 4, 4]).get()
+        #expect(result.p == 1)
+        #expect(result.z == 0)
+        #expect(result.u == 10)
+    }
+
+    @Test(arguments: [(3, 10), (10, 3), (0, 5), (2, 2)])
+    func tooFewValuesAreRefused(sizes: (a: Int, b: Int)) {
+        let a = (0..<sizes.a).map(Double.init)
+        let b = (0..<sizes.b).map { Double($0) + 0.5 }
+        guard case .failure(let refusal) = MannWhitney.test(a, b) else {
+            Issue.record("expected a refusal for \(sizes)")
+            return
+        }
+        #expect(refusal.needed == 4)
+        #expect(refusal.available == min(sizes.a, sizes.b))
+        #expect(refusal.reason.contains("at least 4 values in each group"))
+    }
+}
