@@ -4,7 +4,7 @@ import Testing
 /// The generator's stream is pinned: changing it would silently change every
 /// published interval for a given --seed.
 @Suite struct SeededGeneratorTests {
-    // Python reference (pure integer arithmetic, /tmp script kept in the comment):
+    // Python reference (pure integer arithmetic), printing [hex(next()) for _ in range(4)]:
     //   M = 2**64 - 1
     //   def splitmix64(st): st = (st + 0x9E3779B97F4A7C15) & M; z = st
     //       z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M; z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M
