@@ -1,0 +1,82 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The top-level keys that some record type knows; any other key is ignored.
+enum FieldKey: Int, CaseIterable {
+    case type, format, version, recorder
+    case session, experiment, variant, config, device, startedAt
+    case touch, phase, t, x, y, radius, force, kind
+    case recognizer, to, from, recognizerClass
+    case target, event, via
+
+    /// The key as captures spell it.
+    var name: String {
+        switch self {
+        case .startedAt: "started_at"
+        case .recognizerClass: "class"
+        default: "\(self)"
+        }
+    }
+
+    /// Identifies a key from its (unescaped) bytes; a switch on the length
+    /// first keeps this to one or two byte comparisons per member.
+    static func identify(_ key: UnsafePointer<UInt8>, count: Int) -> FieldKey? {
+        switch count {
+        case 1:
+            switch key[0] {
+            case UInt8(ascii: "t"): return .t
+            case UInt8(ascii: "x"): return .x
+            case UInt8(ascii: "y"): return .y
+            default: return nil
+            }
+        case 2:
+            return matches(key, "to") ? .to : nil
+        case 3:
+            return matches(key, "via") ? .via : nil
+        case 4:
+            if matches(key, "type") { return .type }
+            if matches(key, "kind") { return .kind }
+            if matches(key, "from") { return .from }
+            return nil
+        case 5:
+            if matches(key, "touch") { return .touch }
+            if matches(key, "phase") { return .phase }
+            if matches(key, "event") { return .event }
+            if matches(key, "force") { return .force }
+            if matches(key, "class") { return .recognizerClass }
+            return nil
+        case 6:
+            if matches(key, "target") { return .target }
+            if matches(key, "radius") { return .radius }
+            if matches(key, "format") { return .format }
+            if matches(key, "config") { return .config }
+            if matches(key, "device") { return .device }
+            return nil
+        case 7:
+            if matches(key, "session") { return .session }
+            if matches(key, "variant") { return .variant }
+            if matches(key, "version") { return .version }
+            return nil
+        case 8:
+            return matches(key, "recorder") ? .recorder : nil
+        case 10:
+            if matches(key, "recognizer") { return .recognizer }
+            if matches(key, "experiment") { return .experiment }
+            if matches(key, "started_at") { return .startedAt }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// Whether `bytes` (at least as long as `literal`) start with `literal`.
+    @inline(__always)
+    static func matches(_ bytes: UnsafePointer<UInt8>, _ literal: StaticString) -> Bool {
+        memcmp(bytes, literal.utf8Start, literal.utf8CodeUnitCount) == 0
+    }
+}

@@ -1,0 +1,174 @@
+/// The fields of each record type (SPEC.md section 2), checked in the
+/// order the format's table lists them.
+extension RecordDecoder {
+    private static let phases = table(TouchPhase.self)
+    private static let kinds = table(TouchKind.self)
+    private static let states = table(RecognizerState.self)
+    private static let supported = "supported: gesture-trace version 1"
+
+    mutating func header() throws(LineProblem) -> TraceHeader {
+        let formatMember = try requiredMember(.format, expected: "\"gesture-trace\" (\(Self.supported))")
+        guard formatMember.kind == .string, FieldKey.equals(stringBytes(formatMember), "gesture-trace") else {
+            throw LineProblem(field: "format", "unsupported format \(found(formatMember)); \(Self.supported)")
+        }
+        let versionMember = try requiredMember(.version, expected: "1 (\(Self.supported))")
+        guard versionMember.kind == .number,
+              (try? JSONNumber.integer(base + versionMember.valueStart,
+                                       count: versionMember.valueEnd - versionMember.valueStart)) == 1 else {
+            throw LineProblem(field: "version", "unsupported version \(found(versionMember)) of gesture-trace; \(Self.supported)")
+        }
+        let recorder = try optionalString(.recorder).map { String(decoding: $0, as: UTF8.self) }
+        return TraceHeader(recorder: recorder)
+    }
+
+    mutating func session(line: Int) throws(LineProblem) -> Decoded {
+        let idBytes = try requiredString(.session, expected: "a non-empty string (the session id)")
+        if let existing = sessions.index(of: idBytes) {
+            throw LineProblem(field: "session", "duplicate session id \"\(Self.display(idBytes))\": already declared on line \(sessionLines[existing]); expected an id unique in the file")
+        }
+        let experiment = String(decoding: try requiredString(.experiment), as: UTF8.self)
+        let variant = String(decoding: try requiredString(.variant), as: UTF8.self)
+        let config = try configuration()
+        let device = try deviceInfo()
+        let startedAt = try optionalString(.startedAt).map { String(decoding: $0, as: UTF8.self) }
+        // Only a session that passed every check is declared.
+        let index = declareSession(idBytes, line: line)
+        let record = SessionRecord(id: sessions.strings[index], experiment: experiment, variant: variant,
+                                   config: config, device: device, startedAt: startedAt)
+        return .record(.session(record), session: index)
+    }
+
+    private mutating func configuration() throws(LineProblem) -> [(key: String, value: ConfigValue)] {
+        guard let member = try optionalMember(.config) else { return [] }
+        guard member.kind == .object else {
+            throw LineProblem(field: "config", "found \(found(member)), expected an object of strings, numbers and booleans")
+        }
+        let nested = nestedObjectMembers(member)
+        var config: [(key: String, value: ConfigValue)] = []
+        config.reserveCapacity(nested.count)
+        var seen = Set<String>()
+        for item in nested {
+            let key = String(decoding: decodedString(start: item.keyStart, end: item.keyEnd, hasEscapes: item.keyHasEscapes),
+                             as: UTF8.self)
+            let field = "config.\(key)"
+            guard seen.insert(key).inserted else {
+                throw LineProblem(field: field, "appears more than once in config; expected each key once")
+            }
+            let value: ConfigValue
+            switch item.kind {
+            case .string:
+                value = .string(String(decoding: stringBytes(item), as: UTF8.self))
+            case .number:
+                value = .number(try number(item, field: field, expected: "a finite number"))
+            case .true:
+                value = .bool(true)
+            case .false:
+                value = .bool(false)
+            case .null, .object, .array:
+                throw LineProblem(field: field, "found \(found(item)), expected a string, number or boolean")
+            }
+            config.append((key, value))
+        }
+        return config
+    }
+
+    private mutating func deviceInfo() throws(LineProblem) -> DeviceInfo? {
+        guard let member = try optionalMember(.device) else { return nil }
+        guard member.kind == .object else {
+            throw LineProblem(field: "device", "found \(found(member)), expected an object (model, os, screen_w, screen_h, scale)")
+        }
+        var device = DeviceInfo()
+        var seen = Set<String>()
+        for item in nestedObjectMembers(member) {
+            let key = String(decoding: decodedString(start: item.keyStart, end: item.keyEnd, hasEscapes: item.keyHasEscapes),
+                             as: UTF8.self)
+            guard ["model", "os", "screen_w", "screen_h", "scale"].contains(key) else { continue }
+            let field = "device.\(key)"
+            guard seen.insert(key).inserted else {
+                throw LineProblem(field: field, "appears more than once in device; expected it once")
+            }
+            if item.kind == .null { continue }
+            switch key {
+            case "model":
+                device.model = String(decoding: try string(item, field: field, expected: "a string", nonEmpty: false), as: UTF8.self)
+            case "os":
+                device.os = String(decoding: try string(item, field: field, expected: "a string", nonEmpty: false), as: UTF8.self)
+            case "screen_w":
+                device.screenWidth = try number(item, field: field, expected: "a finite number of points")
+            case "screen_h":
+                device.screenHeight = try number(item, field: field, expected: "a finite number of points")
+            default:
+                device.scale = try number(item, field: field, expected: "a finite number")
+            }
+        }
+        return device
+    }
+
+    /// The members of a nested object that the line scan already validated.
+    private mutating func nestedObjectMembers(_ member: JSONMember) -> [JSONMember] {
+        var scanner = JSONScanner(bytes: base, count: count, position: member.valueStart)
+        var nested: [JSONMember] = []
+        var stack: [UInt8] = []
+        do {
+            try scanner.scanMembers(into: &nested, stack: &stack)
+        } catch {
+            preconditionFailure("a validated object failed to scan again: \(error.message)")
+        }
+        return nested
+    }
+
+    mutating func touch() throws(LineProblem) -> Decoded {
+        let session = try declaredSession()
+        let touchMember = try requiredMember(.touch, expected: "an integer touch id")
+        let touch = try touchID(touchMember, field: "touch")
+        let phaseMember = try requiredMember(.phase, expected: "one of began, moved, stationary, ended, cancelled")
+        let phase = try enumeration(phaseMember, field: "phase", table: Self.phases)
+        let time = try time()
+        let x = try requiredNumber(.x, expected: "a finite number (points)")
+        let y = try requiredNumber(.y, expected: "a finite number (points)")
+        let radius = try optionalNumber(.radius)
+        let force = try optionalNumber(.force)
+        var kind: TouchKind?
+        if let kindMember = try optionalMember(.kind) {
+            kind = try enumeration(kindMember, field: "kind", table: Self.kinds)
+        }
+        let record = TouchRecord(session: session.id, touch: touch, phase: phase, timeNanos: time,
+                                 x: x, y: y, radius: radius, force: force, kind: kind)
+        return .record(.touch(record), session: session.index)
+    }
+
+    mutating func transition() throws(LineProblem) -> Decoded {
+        let session = try declaredSession()
+        let recognizer = internedString(try requiredString(.recognizer, expected: "a non-empty string (the recognizer id)"))
+        let toMember = try requiredMember(.to, expected: "a recognizer state")
+        let to = try enumeration(toMember, field: "to", table: Self.states)
+        let time = try time()
+        var from: RecognizerState?
+        if let fromMember = try optionalMember(.from) {
+            from = try enumeration(fromMember, field: "from", table: Self.states)
+        }
+        let recognizerClass = try optionalString(.recognizerClass).map { internedString($0) }
+        let touch = try optionalTouchID()
+        let record = TransitionRecord(session: session.id, recognizer: recognizer, to: to, timeNanos: time,
+                                      from: from, recognizerClass: recognizerClass, touch: touch)
+        return .record(.transition(record), session: session.index)
+    }
+
+    mutating func delivery() throws(LineProblem) -> Decoded {
+        let session = try declaredSession()
+        let target = internedString(try requiredString(.target, expected: "a non-empty string (what got the delivery)"))
+        let event = internedString(try requiredString(.event, expected: "a non-empty string (what was delivered)"))
+        let via = internedString(try requiredString(.via, expected: "a non-empty string (the channel, e.g. target-action)"))
+        let time = try time()
+        let touch = try optionalTouchID()
+        let record = DeliveryRecord(session: session.id, target: target, event: event, via: via,
+                                    timeNanos: time, touch: touch)
+        return .record(.delivery(record), session: session.index)
+    }
+
+    mutating func frame() throws(LineProblem) -> Decoded {
+        let session = try declaredSession()
+        let time = try time()
+        return .record(.frame(FrameRecord(session: session.id, timeNanos: time)), session: session.index)
+    }
+}

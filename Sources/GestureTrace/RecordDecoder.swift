@@ -1,0 +1,230 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Turns one line of a capture into a validated header or record.
+///
+/// Owns the state that outlives a line: the declared sessions and the
+/// interned strings, plus buffers reused from line to line so that decoding
+/// allocates only the `String`s a record returns (and not even those for
+/// values seen before).
+struct RecordDecoder {
+    enum Decoded {
+        case header(TraceHeader)
+        /// A record and the index of its session in `sessions`.
+        case record(TraceRecord, session: Int)
+        /// A line of a `type` this reader does not know, to be skipped.
+        case unknownType(String)
+    }
+
+    /// Declared session ids, indexed in declaration order.
+    private(set) var sessions = ByteStringTable()
+    /// The line declaring each session, by index.
+    private(set) var sessionLines: [Int] = []
+    /// Short repeated values: targets, events, channels, recognizers, classes.
+    private var interned = ByteStringTable(limit: 4096)
+    static let longestInternedString = 64
+
+    private var members: [JSONMember] = []
+    var nestedMembers: [JSONMember] = []
+    private var stack: [UInt8] = []
+    /// Member index of each known key in this line, or -1.
+    private var slots = [Int](repeating: -1, count: FieldKey.allCases.count)
+    /// Known keys that occur more than once in this line, one bit per key.
+    private var duplicateKeys: UInt32 = 0
+    /// Decoded text of escaped strings; pointers into it stay valid for the
+    /// whole line because it is sized to the line before the first use.
+    private let scratch = ByteScratch(capacity: 1 << 12)
+    private var scratchUsed = 0
+    private var scratchReady = false
+
+    /// The current line.
+    private(set) var base: UnsafePointer<UInt8>
+    private(set) var count = 0
+    private var columnBias = 0
+
+    init() {
+        base = UnsafePointer(scratch.pointer)
+    }
+
+    // MARK: Line structure
+
+    /// Checks UTF-8 and JSON syntax and indexes the known top-level keys.
+    private mutating func scan(_ line: LineSource.Line) throws(LineProblem) {
+        base = line.bytes
+        count = line.count
+        columnBias = line.columnBias
+        scratchUsed = 0
+        scratchReady = false
+        if let invalid = UTF8Validator.firstInvalidOffset(base, count: count) {
+            throw LineProblem("bytes are not valid UTF-8 at column \(invalid + 1 + columnBias) (byte 0x\(JSONScanner.hex(UInt32(base[invalid]), digits: 2)))")
+        }
+        members.removeAll(keepingCapacity: true)
+        var scanner = JSONScanner(bytes: base, count: count)
+        do {
+            try scanner.scanTopLevelObject(into: &members, stack: &stack)
+        } catch {
+            throw LineProblem("malformed JSON at column \(error.offset + 1 + columnBias): \(error.message)")
+        }
+        for index in slots.indices { slots[index] = -1 }
+        duplicateKeys = 0
+        for index in members.indices {
+            guard let key = identifyKey(of: members[index]) else { continue }
+            if slots[key.rawValue] >= 0 {
+                duplicateKeys |= 1 << UInt32(key.rawValue)
+            } else {
+                slots[key.rawValue] = index
+            }
+        }
+    }
+
+    private mutating func identifyKey(of member: JSONMember) -> FieldKey? {
+        if !member.keyHasEscapes {
+            return FieldKey.identify(base + member.keyStart, count: member.keyEnd - member.keyStart)
+        }
+        let key = decodedString(start: member.keyStart, end: member.keyEnd, hasEscapes: true)
+        return FieldKey.identify(key.baseAddress!, count: key.count)
+    }
+
+    /// The line's `type`, checked to be a non-empty string.
+    private mutating func typeBytes() throws(LineProblem) -> UnsafeBufferPointer<UInt8> {
+        guard let member = try member(.type) else {
+            throw LineProblem(field: "type", "missing; expected a string naming the record type (session, touch, transition, delivery, frame)")
+        }
+        guard member.kind == .string else {
+            throw LineProblem(field: "type", "found \(found(member)), expected a string naming the record type")
+        }
+        let bytes = stringBytes(member)
+        guard !bytes.isEmpty else {
+            throw LineProblem(field: "type", "found an empty string, expected a record type name")
+        }
+        return bytes
+    }
+
+    // MARK: Whole lines
+
+    /// Decodes the first non-blank line, which must be a supported header.
+    mutating func decodeHeader(_ line: LineSource.Line) throws(LineProblem) -> TraceHeader {
+        let expected = #"expected the header {"type":"header","format":"gesture-trace","version":1} as the first line"#
+        do {
+            try scan(line)
+        } catch {
+            throw LineProblem("missing header: \(expected), found a line that is not valid: \(error.message)")
+        }
+        guard let typeMember = try member(.type), typeMember.kind == .string else {
+            throw LineProblem(field: "type", "missing header: \(expected), found an object without a string 'type'")
+        }
+        let type = stringBytes(typeMember)
+        guard FieldKey.equals(type, "header") else {
+            throw LineProblem(field: "type", "missing header: \(expected), found a '\(Self.display(type))' record")
+        }
+        return try header()
+    }
+
+    /// Decodes a line after the header.
+    mutating func decode(_ line: LineSource.Line) throws(LineProblem) -> Decoded {
+        try scan(line)
+        let type = try typeBytes()
+        switch type.count {
+        case 5 where FieldKey.equals(type, "touch"):
+            return try touch()
+        case 8 where FieldKey.equals(type, "delivery"):
+            return try delivery()
+        case 10 where FieldKey.equals(type, "transition"):
+            return try transition()
+        case 5 where FieldKey.equals(type, "frame"):
+            return try frame()
+        case 7 where FieldKey.equals(type, "session"):
+            return try session(line: line.number)
+        case 6 where FieldKey.equals(type, "header"):
+            throw LineProblem(field: "type", "found a second header; only the first line of a capture is its header")
+        default:
+            return .unknownType(String(decoding: type, as: UTF8.self))
+        }
+    }
+
+    /// Registers a session id (already checked to be new), declared on `line`.
+    mutating func declareSession(_ id: UnsafeBufferPointer<UInt8>, line: Int) -> Int {
+        let index = sessions.insert(id)!
+        sessionLines.append(line)
+        return index
+    }
+
+    // MARK: Members
+
+    /// The member for a known key, nil when absent; a key given twice is refused.
+    mutating func member(_ key: FieldKey) throws(LineProblem) -> JSONMember? {
+        if duplicateKeys & (1 << UInt32(key.rawValue)) != 0 {
+            throw LineProblem(field: key.name, "appears more than once in the object; expected it once")
+        }
+        let index = slots[key.rawValue]
+        return index >= 0 ? members[index] : nil
+    }
+
+    /// The bytes of a string member, decoded when it has escapes.
+    mutating func stringBytes(_ member: JSONMember) -> UnsafeBufferPointer<UInt8> {
+        decodedString(start: member.valueStart, end: member.valueEnd, hasEscapes: member.valueHasEscapes)
+    }
+
+    mutating func decodedString(start: Int, end: Int, hasEscapes: Bool) -> UnsafeBufferPointer<UInt8> {
+        guard hasEscapes else {
+            return UnsafeBufferPointer(start: base + start, count: end - start)
+        }
+        if !scratchReady {
+            // Decoded text never exceeds the line, so one reservation per line
+            // keeps earlier pointers valid.
+            scratch.reserve(count + 16, preserving: 0)
+            scratchReady = true
+        }
+        let output = scratch.pointer + scratchUsed
+        let written = JSONScanner.decodeString(base, start: start, end: end, into: output)
+        scratchUsed += written
+        return UnsafeBufferPointer(start: output, count: written)
+    }
+
+    /// A `String` for a value that repeats across lines, shared when seen before.
+    mutating func internedString(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        if bytes.count > Self.longestInternedString {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return interned.intern(bytes)
+    }
+
+    /// How a refusal shows the value it found: strings quoted as written,
+    /// numbers as written, other values by kind.
+    func found(_ member: JSONMember) -> String {
+        switch member.kind {
+        case .string:
+            let raw = UnsafeBufferPointer(start: base + member.valueStart, count: member.valueEnd - member.valueStart)
+            return "\"\(Self.display(raw))\""
+        case .number:
+            return Self.display(UnsafeBufferPointer(start: base + member.valueStart, count: member.valueEnd - member.valueStart))
+        default:
+            return member.kind.article
+        }
+    }
+
+    /// Text for a message, shortened so one line stays readable.
+    static func display(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let limit = 60
+        if bytes.count <= limit {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        var prefix = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<limit]), as: UTF8.self)
+        // A cut through a multi-byte character decodes as U+FFFD; drop it.
+        while prefix.hasSuffix("\u{FFFD}") { prefix.removeLast() }
+        return prefix + "…"
+    }
+}
+
+extension FieldKey {
+    /// Whether `bytes` are exactly `literal`.
+    @inline(__always)
+    static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+        bytes.count == literal.utf8CodeUnitCount && (bytes.isEmpty || matches(bytes.baseAddress!, literal))
+    }
+}

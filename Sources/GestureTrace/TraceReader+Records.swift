@@ -1,0 +1,171 @@
+/// The record loop: decoding lines, ordering touches, and deciding which
+/// refusal comes first.
+extension TraceReader {
+    /// Why `nextItem` stopped.
+    enum ReadFailure: Error {
+        /// The input could not be read.
+        case input(TraceError)
+        /// A record line was refused (strict mode only).
+        case line(TraceError)
+    }
+
+    /// The next item; refusals become `.rejected` items when `skipping`.
+    mutating func nextItem(skipping: Bool) throws(ReadFailure) -> Item? {
+        while true {
+            if readyIndex < ready.count {
+                let item = ready[readyIndex]
+                readyIndex += 1
+                if readyIndex == ready.count {
+                    ready.removeAll(keepingCapacity: true)
+                    readyIndex = 0
+                }
+                return item
+            }
+            if isAtEnd { return nil }
+            let next: LineSource.Line?
+            do {
+                next = try source.nextLine()
+            } catch {
+                throw .input(error)
+            }
+            guard let line = next else {
+                try refuseHeldAtEnd(skipping: skipping)
+                isAtEnd = true
+                continue
+            }
+            if Self.isBlank(line) { continue }
+            if line.isTooLong {
+                return try refuse(lineTooLong(line), text: line, skipping: skipping)
+            }
+            let decoded: RecordDecoder.Decoded
+            do {
+                decoded = try decoder.decode(line)
+            } catch {
+                return try refuse(error.located(file: source.name, line: line.number), text: line, skipping: skipping)
+            }
+            switch decoded {
+            case .record(.touch(let touch), let session):
+                if let item = try admit(touch, session: session, line: line, skipping: skipping) {
+                    return item
+                }
+            case .record(let record, _):
+                return accept(record, line: line.number)
+            case .unknownType(let type):
+                unknownTypes[type, default: 0] += 1
+            case .header:
+                preconditionFailure("decode(_:) reports a later header as an error")
+            }
+        }
+    }
+
+    private mutating func accept(_ record: TraceRecord, line: Int) -> Item {
+        let index = switch record {
+        case .session: 0
+        case .touch: 1
+        case .transition: 2
+        case .delivery: 3
+        case .frame: 4
+        }
+        countsByType[index] += 1
+        return .record(record, line: line)
+    }
+
+    /// A rejection item when skipping, else the error thrown.
+    private func refuse(_ error: TraceError, text line: LineSource.Line, skipping: Bool) throws(ReadFailure) -> Item {
+        guard skipping else { throw .line(error) }
+        return .rejected(TraceRejection(error: error, text: Array(UnsafeBufferPointer(start: line.bytes, count: line.count))))
+    }
+
+    /// Applies the touch rules; nil when the record is held until its `began`.
+    private mutating func admit(_ touch: TouchRecord, session: Int, line: LineSource.Line,
+                                skipping: Bool) throws(ReadFailure) -> Item? {
+        let key = TouchOrderTracker.Key(session: session, touch: touch.touch)
+        guard touch.phase == .began else {
+            // Raw text is only worth keeping when a rejection may have to show it.
+            let text = options.skipInvalid && touches.down(of: key) == nil
+                ? Array(UnsafeBufferPointer(start: line.bytes, count: line.count)) : []
+            switch touches.admit(touch, key: key, line: line.number, text: text) {
+            case .accept:
+                return accept(.touch(touch), line: line.number)
+            case .hold:
+                return nil
+            case .tooEarly(let down):
+                return try refuse(tooEarly(touch, line: line.number, down: down), text: line, skipping: skipping)
+            }
+        }
+        switch touches.admitBegan(key, nanos: touch.timeNanos, line: line.number) {
+        case .failure(let duplicate):
+            let error = TraceError(file: source.name, line: line.number, field: "phase",
+                                   message: "found a second began for touch \(touch.touch) of session \(Self.quoted(touch.session)) (the first is on line \(duplicate.first.line)); expected one began per touch")
+            return try refuse(error, text: line, skipping: skipping)
+        case .success(let released):
+            let down = TouchOrderTracker.Down(nanos: touch.timeNanos, line: line.number)
+            for held in released {
+                if held.record.timeNanos >= down.nanos {
+                    ready.append(accept(.touch(held.record), line: held.line))
+                } else {
+                    let error = tooEarly(held.record, line: held.line, down: down)
+                    guard skipping else { throw .line(error) }
+                    ready.append(.rejected(TraceRejection(error: error, text: held.text)))
+                }
+            }
+            return accept(.touch(touch), line: line.number)
+        }
+    }
+
+    private func tooEarly(_ touch: TouchRecord, line: Int, down: TouchOrderTracker.Down) -> TraceError {
+        TraceError(file: source.name, line: line, field: "t",
+                   message: "found \(TraceTime.secondsText(touch.timeNanos)), earlier than the began of touch \(touch.touch) of session \(Self.quoted(touch.session)) at \(TraceTime.secondsText(down.nanos)) (line \(down.line)); expected no record of a touch before its began")
+    }
+
+    /// At the end, records of touches that never got a `began` are refused.
+    private mutating func refuseHeldAtEnd(skipping: Bool) throws(ReadFailure) {
+        for held in touches.drainHeld() {
+            let error = TraceError(file: source.name, line: held.line, field: "touch",
+                                   message: "touch \(held.record.touch) of session \(Self.quoted(held.record.session)) has no began record; expected one began per touch")
+            guard skipping else { throw .line(error) }
+            ready.append(.rejected(TraceRejection(error: error, text: held.text)))
+        }
+    }
+
+    /// Strict mode throws the first refusal in file order. A held record on
+    /// an earlier line than `error` may still turn out refused (its `began`
+    /// is later and later than it, or missing), so in that case the rest of
+    /// the input is read to settle it; otherwise `error` is first.
+    mutating func firstErrorInFileOrder(_ error: TraceError) -> TraceError {
+        guard let firstHeld = touches.firstHeldLine, firstHeld < error.line else { return error }
+        var earliest = error
+        while true {
+            let item: Item?
+            do {
+                item = try nextItem(skipping: true)
+            } catch {
+                break  // unreadable input: the refusal already found stands
+            }
+            guard let item else { break }
+            if case .rejected(let rejection) = item, rejection.error.line < earliest.line {
+                earliest = rejection.error
+            }
+        }
+        return earliest
+    }
+
+    func lineTooLong(_ line: LineSource.Line) -> TraceError {
+        TraceError(file: source.name, line: line.number,
+                   message: "line is longer than \(options.maxLineBytes) bytes (maxLineBytes); expected one record per line")
+    }
+
+    /// Whether a line holds only JSON whitespace.
+    static func isBlank(_ line: LineSource.Line) -> Bool {
+        for index in 0..<line.count {
+            let byte = line.bytes[index]
+            if byte != 0x20 && byte != 0x09 && byte != 0x0D && byte != 0x0A { return false }
+        }
+        return true
+    }
+
+    static func quoted(_ text: String) -> String {
+        var text = text
+        return text.withUTF8 { "\"\(RecordDecoder.display($0))\"" }
+    }
+}

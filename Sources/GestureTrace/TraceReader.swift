@@ -1,0 +1,178 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Reads a `gesture-trace` v1 capture (SPEC.md section 2) record by record,
+/// refusing anything the format does not allow.
+///
+/// Reading streams in 1 MiB chunks; memory stays constant for captures
+/// written in time order. The only state that grows is the set of declared
+/// sessions, one small entry per touch (its down time), and the records of
+/// a touch that come before that touch's `began` line, which are held until
+/// the `began` arrives (or refused at the end if it never does).
+///
+/// Records come back in file order, except that held records come right
+/// after their touch's `began`. In strict mode (the default) the first error
+/// in file order is thrown; with `skipInvalid`, errors on record lines become
+/// `.rejected` items and reading goes on. A missing or unsupported header and
+/// an empty file are always thrown: such a file cannot be imported at all.
+///
+/// A copy of a reader shares its input with the original; use one of them.
+public struct TraceReader {
+    public struct Options: Sendable {
+        /// Report invalid record lines as `.rejected` items instead of throwing.
+        public var skipInvalid: Bool
+        /// Lines longer than this (without the line end) are refused.
+        public var maxLineBytes: Int
+
+        public init(skipInvalid: Bool = false, maxLineBytes: Int = 16 << 20) {
+            self.skipInvalid = skipInvalid
+            self.maxLineBytes = maxLineBytes
+        }
+    }
+
+    public enum Item: Sendable {
+        /// An accepted record and its 1-based line number.
+        case record(TraceRecord, line: Int)
+        /// A refused line (only with `skipInvalid`).
+        case rejected(TraceRejection)
+    }
+
+    /// A refused line: why, and its raw bytes.
+    public struct TraceRejection: Sendable, Equatable {
+        public var error: TraceError
+        /// The line's bytes without the line end. For a line longer than
+        /// `maxLineBytes`, only its first `maxLineBytes` bytes.
+        public var text: [UInt8]
+
+        public init(error: TraceError, text: [UInt8]) {
+            self.error = error
+            self.text = text
+        }
+    }
+
+    // Internal rather than private: TraceReader+Records.swift works on them.
+    let source: LineSource
+    let options: Options
+    var decoder = RecordDecoder()
+    var touches = TouchOrderTracker()
+    /// Items decided together with another one (held records released by a
+    /// `began`, or refused at the end), returned before reading on.
+    var ready: [Item] = []
+    var readyIndex = 0
+    var isHeaderRead = false
+    /// Why the header was refused: a file without one yields nothing more.
+    var headerFailure: TraceError?
+    var isAtEnd = false
+    var countsByType = [Int](repeating: 0, count: 5)
+    var unknownTypes: [String: Int] = [:]
+    /// The header, once its line has been read.
+    public private(set) var header: TraceHeader?
+
+    /// Opens a capture file; `-` reads standard input, shown as `stdin`.
+    public init(path: String, options: Options = .init()) throws(TraceError) {
+        if path == "-" {
+            self.init(fileDescriptor: STDIN_FILENO, name: "stdin", options: options)
+            return
+        }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw TraceError(file: path, line: 0, message: "cannot open: \(String(cString: strerror(errno)))")
+        }
+        self.init(source: LineSource(descriptor: descriptor, ownsDescriptor: true, name: path,
+                                     maxLineBytes: options.maxLineBytes), options: options)
+    }
+
+    /// Reads from an open descriptor, which the reader does not close.
+    public init(fileDescriptor: Int32, name: String, options: Options = .init()) {
+        self.init(source: LineSource(descriptor: fileDescriptor, ownsDescriptor: false, name: name,
+                                     maxLineBytes: options.maxLineBytes), options: options)
+    }
+
+    private init(source: LineSource, options: Options) {
+        self.source = source
+        self.options = options
+    }
+
+    /// Called with every byte of the input exactly once, in order, as chunks
+    /// are read (e.g. to hash the file while importing it).
+    public var onBytes: ((UnsafeRawBufferPointer) -> Void)? {
+        get { source.onBytes }
+        nonmutating set { source.onBytes = newValue }
+    }
+
+    /// Bytes read so far, for progress reporting.
+    public var bytesRead: Int64 { source.bytesRead }
+
+    /// The file size when the input is a regular file.
+    public var totalBytes: Int64? { source.totalBytes }
+
+    /// Lines skipped because their `type` is unknown, by type.
+    public var unknownTypeCounts: [String: Int] { unknownTypes }
+
+    /// Accepted records by type name (types with none are absent).
+    public var recordCounts: [String: Int] {
+        var counts: [String: Int] = [:]
+        for (index, name) in Self.typeNames.enumerated() where countsByType[index] > 0 {
+            counts[name] = countsByType[index]
+        }
+        return counts
+    }
+
+    private static let typeNames = ["session", "touch", "transition", "delivery", "frame"]
+
+    /// The display name of the input: the path as given, or `stdin`.
+    public var fileName: String { source.name }
+
+    /// Reads up to and including the header line, if not done yet.
+    @discardableResult
+    public mutating func readHeader() throws(TraceError) -> TraceHeader {
+        if let header { return header }
+        if let headerFailure { throw headerFailure }
+        do {
+            let header = try readHeaderLine()
+            self.header = header
+            isHeaderRead = true
+            return header
+        } catch {
+            headerFailure = error
+            throw error
+        }
+    }
+
+    private mutating func readHeaderLine() throws(TraceError) -> TraceHeader {
+        while let line = try source.nextLine() {
+            if Self.isBlank(line) { continue }
+            if line.isTooLong {
+                throw lineTooLong(line)
+            }
+            do {
+                return try decoder.decodeHeader(line)
+            } catch {
+                throw error.located(file: source.name, line: line.number)
+            }
+        }
+        throw TraceError(file: source.name, line: 1,
+                         message: #"empty capture: no non-blank line; expected the header {"type":"header","format":"gesture-trace","version":1}"#)
+    }
+
+    /// The next accepted record (or, with `skipInvalid`, a rejected line);
+    /// nil at the end of the input.
+    public mutating func next() throws(TraceError) -> Item? {
+        if !isHeaderRead {
+            try readHeader()
+        }
+        do {
+            return try nextItem(skipping: options.skipInvalid)
+        } catch {
+            switch error {
+            case .input(let failure): throw failure
+            case .line(let refusal): throw firstErrorInFileOrder(refusal)
+            }
+        }
+    }
+}

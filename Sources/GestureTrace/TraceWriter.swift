@@ -1,0 +1,218 @@
+import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A failure to write a capture: an I/O error or a record the format cannot hold.
+public struct TraceWriterError: Error, CustomStringConvertible, Sendable, Equatable {
+    public var message: String
+
+    public init(message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+/// Writes valid `gesture-trace` v1 captures: the header line first, then one
+/// line per record, LF line ends, buffered in large blocks.
+///
+/// `write` refuses what the reader would refuse in a record on its own
+/// (non-finite numbers, empty ids); keeping sessions declared before use and
+/// one `began` per touch is the caller's part. A copy of a writer shares its
+/// output with the original; use one of them.
+public struct TraceWriter {
+    private let output: TraceOutput
+
+    /// Creates or truncates the file at `path` and writes the header.
+    public init(path: String, header: TraceHeader) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw TraceWriterError(message: "\(path): cannot create: \(String(cString: strerror(errno)))")
+        }
+        output = TraceOutput(sink: .descriptor(descriptor), name: path)
+        output.appendHeader(header)
+    }
+
+    /// Writes to an open handle, which `close()` flushes but does not close.
+    public init(fileHandle: FileHandle, header: TraceHeader) {
+        output = TraceOutput(sink: .handle(fileHandle), name: "file handle")
+        output.appendHeader(header)
+    }
+
+    public mutating func write(_ record: TraceRecord) throws {
+        if let problem = Self.problem(in: record) {
+            throw TraceWriterError(message: "cannot write \(record.typeName) record: \(problem)")
+        }
+        try output.append(record)
+    }
+
+    /// Writes out buffered lines and, for a path, closes the file.
+    public mutating func close() throws {
+        try output.close()
+    }
+
+    /// The header as one JSON line, without the line end.
+    public static func headerLine(_ header: TraceHeader) -> String {
+        var bytes: [UInt8] = []
+        TraceLineEncoder.appendHeader(header, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A record as one JSON line, without the line end.
+    public static func line(for record: TraceRecord) -> String {
+        var bytes: [UInt8] = []
+        TraceLineEncoder.append(record, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A whole capture: the header and each record on its own line, each
+    /// ending in LF.
+    public static func capture(header: TraceHeader, records: [TraceRecord]) -> String {
+        var bytes: [UInt8] = []
+        TraceLineEncoder.appendHeader(header, to: &bytes)
+        bytes.append(0x0A)
+        for record in records {
+            TraceLineEncoder.append(record, to: &bytes)
+            bytes.append(0x0A)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// What makes `record` unwritable, if anything.
+    static func problem(in record: TraceRecord) -> String? {
+        func nonEmpty(_ pairs: KeyValuePairs<String, String>) -> String? {
+            pairs.first { $0.value.isEmpty }.map { "'\($0.key)' is empty; the format needs a non-empty string" }
+        }
+        func finite(_ pairs: KeyValuePairs<String, Double?>) -> String? {
+            pairs.first { $0.value.map { !$0.isFinite } ?? false }
+                .map { "'\($0.key)' is \($0.value!); JSON has no non-finite numbers" }
+        }
+        switch record {
+        case .session(let session):
+            let configNumbers = session.config.compactMap { entry -> String? in
+                if case .number(let number) = entry.value, !number.isFinite {
+                    return "'config.\(entry.key)' is \(number); JSON has no non-finite numbers"
+                }
+                return nil
+            }
+            let device = session.device
+            return nonEmpty(["session": session.id, "experiment": session.experiment, "variant": session.variant])
+                ?? configNumbers.first
+                ?? finite(["device.screen_w": device?.screenWidth, "device.screen_h": device?.screenHeight,
+                           "device.scale": device?.scale])
+        case .touch(let touch):
+            return nonEmpty(["session": touch.session])
+                ?? finite(["x": touch.x, "y": touch.y, "radius": touch.radius, "force": touch.force])
+        case .transition(let transition):
+            return nonEmpty(["session": transition.session, "recognizer": transition.recognizer])
+        case .delivery(let delivery):
+            return nonEmpty(["session": delivery.session, "target": delivery.target,
+                             "event": delivery.event, "via": delivery.via])
+        case .frame(let frame):
+            return nonEmpty(["session": frame.session])
+        }
+    }
+}
+
+/// The buffered destination of a `TraceWriter`; a class so that an owned
+/// descriptor is flushed and closed exactly once, even without `close()`.
+final class TraceOutput {
+    enum Sink {
+        case descriptor(Int32)
+        case handle(FileHandle)
+    }
+
+    private static let blockSize = 1 << 20
+    private let sink: Sink
+    private let name: String
+    private var buffer: [UInt8] = []
+    private var isClosed = false
+
+    init(sink: Sink, name: String) {
+        self.sink = sink
+        self.name = name
+        buffer.reserveCapacity(Self.blockSize + 4096)
+    }
+
+    deinit {
+        // Best effort for a writer dropped without close(); errors have no one to go to.
+        try? close()
+    }
+
+    func appendHeader(_ header: TraceHeader) {
+        TraceLineEncoder.appendHeader(header, to: &buffer)
+        buffer.append(0x0A)
+    }
+
+    func append(_ record: TraceRecord) throws {
+        guard !isClosed else { throw TraceWriterError(message: "\(name): write after close") }
+        TraceLineEncoder.append(record, to: &buffer)
+        buffer.append(0x0A)
+        if buffer.count >= Self.blockSize {
+            try flush()
+        }
+    }
+
+    func flush() throws {
+        defer { buffer.removeAll(keepingCapacity: true) }
+        switch sink {
+        case .descriptor(let descriptor):
+            // The closure returns errno rather than throwing: a typed-throws
+            // closure here crashes the Swift 6.3 compiler.
+            let failure: Int32? = buffer.withUnsafeBytes { bytes in
+                var offset = 0
+                while offset < bytes.count {
+                    let written = Glue.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        return errno
+                    }
+                    offset += written
+                }
+                return nil
+            }
+            if let failure {
+                throw TraceWriterError(message: "\(name): cannot write: \(String(cString: strerror(failure)))")
+            }
+        case .handle(let handle):
+            try handle.write(contentsOf: buffer)
+        }
+    }
+
+    func close() throws {
+        guard !isClosed else { return }
+        isClosed = true
+        try flush()
+        if case .descriptor(let descriptor) = sink, Glue.close(descriptor) != 0 {
+            throw TraceWriterError(message: "\(name): cannot close: \(String(cString: strerror(errno)))")
+        }
+    }
+}
+
+/// The C library's `write` and `close`, which the method names above shadow.
+private enum Glue {
+    static func write(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Darwin)
+        Darwin.write(descriptor, bytes, count)
+        #elseif canImport(Glibc)
+        Glibc.write(descriptor, bytes, count)
+        #else
+        Musl.write(descriptor, bytes, count)
+        #endif
+    }
+
+    static func close(_ descriptor: Int32) -> Int32 {
+        #if canImport(Darwin)
+        Darwin.close(descriptor)
+        #elseif canImport(Glibc)
+        Glibc.close(descriptor)
+        #else
+        Musl.close(descriptor)
+        #endif
+    }
+}
