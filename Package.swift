@@ -25,6 +25,8 @@ let package = Package(
             dependencies: [
                 "GestureTrace",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // The C API, for binding the import hot path directly.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             // Sources/GestureStore/Migrations is a symlink to the top-level
@@ -65,7 +67,8 @@ let package = Package(
         ),
         .testTarget(
             name: "GestureLabCLITests",
-            dependencies: ["GestureTrace", .product(name: "GRDB", package: "GRDB.swift")]
+            // Depends on the executable so `swift test` builds it; the tests run it.
+            dependencies: ["gesturelab", "GestureTrace", .product(name: "GRDB", package: "GRDB.swift")]
         ),
     ]
 )

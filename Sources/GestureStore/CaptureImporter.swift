@@ -1,0 +1,202 @@
+import Crypto
+import Foundation
+import GRDB
+import GestureTrace
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Imports trace captures into a gesturelab database, each file whole or not at all.
+///
+/// A file is read once, streaming: its records are validated, inserted in a
+/// single transaction and hashed on the way; its latencies are derived in the
+/// same transaction. A refused file rolls back, so
+/// nothing of it is stored. A file whose SHA-256 is already in the store
+/// changes nothing.
+///
+///     let importer = CaptureImporter(database: database)
+///     let summary = try importer.importCapture(path: "run1.jsonl")
+///     print(summary.summaryLine)
+public struct CaptureImporter: Sendable {
+    /// The version written into each capture row.
+    public static let toolVersion = "0.1.0"
+
+    /// How far an import has got, for progress on a terminal.
+    public struct Progress: Sendable {
+        public var bytesRead: Int64
+        /// The file's size, when it is a regular file.
+        public var totalBytes: Int64?
+        public var records: Int
+    }
+
+    public let database: GestureDatabase
+
+    public init(database: GestureDatabase) {
+        self.database = database
+    }
+
+    /// Imports one capture.
+    ///
+    /// - Parameters:
+    ///   - path: the capture's path, or `-` for standard input.
+    ///   - skipInvalid: store the valid lines of a file with invalid ones,
+    ///     handing each refused line to `onRejection`, instead of refusing the file.
+    ///   - onProgress: called every few thousand records.
+    /// - Throws: `TraceError` naming the file, line and field of the first
+    ///   invalid line; `StoreError` when the file cannot be read or stored.
+    public func importCapture(
+        path: String,
+        skipInvalid: Bool = false,
+        onRejection: (TraceReader.TraceRejection) throws -> Void = { _ in },
+        onProgress: ((Progress) -> Void)? = nil
+    ) throws -> ImportSummary {
+        let displayName = path == "-" ? "stdin" : path
+        let fileDescriptor = try Self.open(path)
+        defer { if fileDescriptor != STDIN_FILENO { close(fileDescriptor) } }
+
+        let started = ContinuousClock.now
+        var hasher = SHA256()
+        var byteCount: Int64 = 0
+        var reader = TraceReader(fileDescriptor: fileDescriptor, name: displayName,
+                                 options: .init(skipInvalid: skipInvalid))
+        reader.onBytes = { bytes in
+            hasher.update(bufferPointer: bytes)
+            byteCount += Int64(bytes.count)
+        }
+
+        var outcome: ImportSummary.Outcome?
+        var rejectedCount = 0
+        var recordCounts: [String: Int] = [:]
+        var unknownTypeCounts: [String: Int] = [:]
+        do {
+            try database.pool.writeWithoutTransaction { db in
+                try db.inTransaction(.immediate) {
+                    let captureID = try insertCaptureRow(db, path: path, displayName: displayName)
+                    let inserter = try RecordInserter(db, captureID: captureID)
+                    var items = 0
+                    while let item = try reader.next() {
+                        switch item {
+                        case .record(let record, let line):
+                            try inserter.insert(record, line: line)
+                        case .rejected(let rejection):
+                            rejectedCount += 1
+                            try onRejection(rejection)
+                        }
+                        items += 1
+                        if items & 0x3FFF == 0, let onProgress {
+                            onProgress(Progress(bytesRead: reader.bytesRead, totalBytes: reader.totalBytes, records: items))
+                        }
+                    }
+                    let digest = hasher.finalize().hexString
+                    if let existing = try Self.capture(withDigest: digest, db) {
+                        outcome = .alreadyImported(captureID: existing)
+                        return .rollback
+                    }
+                    try LatencyDeriver.derive(db, captureID: captureID)
+                    try finishCaptureRow(db, captureID: captureID, digest: digest, byteCount: byteCount,
+                                         reader: reader, rejectedCount: rejectedCount)
+                    outcome = .imported(captureID: captureID)
+                    recordCounts = reader.recordCounts
+                    unknownTypeCounts = reader.unknownTypeCounts
+                    return .commit
+                }
+            }
+        } catch let error as TraceError {
+            // A file imported before with --skip-invalid is refused when read
+            // strictly; its bytes still say it is already here.
+            Self.drain(fileDescriptor) { bytes in
+                hasher.update(bufferPointer: bytes)
+                byteCount += Int64(bytes.count)
+            }
+            let digest = hasher.finalize().hexString
+            guard let existing = try database.pool.read({ try Self.capture(withDigest: digest, $0) }) else {
+                throw error
+            }
+            outcome = .alreadyImported(captureID: existing)
+            rejectedCount = 0
+        }
+
+        return ImportSummary(
+            displayName: displayName,
+            outcome: outcome!,
+            sha256: hasher.finalize().hexString,
+            byteCount: byteCount,
+            recordCounts: recordCounts,
+            unknownTypeCounts: unknownTypeCounts,
+            rejectedCount: rejectedCount,
+            seconds: (ContinuousClock.now - started).seconds)
+    }
+
+    private func insertCaptureRow(_ db: Database, path: String, displayName: String) throws -> Int64 {
+        let fileName = path == "-" ? "stdin" : (path as NSString).lastPathComponent
+        try db.execute(
+            sql: """
+                INSERT INTO capture (file_name, path, size_bytes, imported_at, tool_version, format_version)
+                VALUES (?, ?, 0, ?, ?, ?)
+                """,
+            arguments: [fileName, displayName, Date().iso8601UTC, Self.toolVersion, TraceHeader.version])
+        return db.lastInsertedRowID
+    }
+
+    private func finishCaptureRow(_ db: Database, captureID: Int64, digest: String, byteCount: Int64,
+                                  reader: TraceReader, rejectedCount: Int) throws {
+        let counts = reader.recordCounts
+        try db.execute(
+            sql: """
+                UPDATE capture SET sha256 = ?, size_bytes = ?, recorder = ?,
+                    session_count = ?, touch_count = ?, transition_count = ?, delivery_count = ?,
+                    frame_count = ?, unknown_count = ?, rejected_count = ?
+                WHERE id = ?
+                """,
+            arguments: [digest, byteCount, reader.header?.recorder,
+                        counts["session"] ?? 0, counts["touch"] ?? 0, counts["transition"] ?? 0,
+                        counts["delivery"] ?? 0, counts["frame"] ?? 0,
+                        reader.unknownTypeCounts.values.reduce(0, +), rejectedCount, captureID])
+    }
+
+    private static func capture(withDigest digest: String, _ db: Database) throws -> Int64? {
+        try Int64.fetchOne(db, sql: "SELECT id FROM capture WHERE sha256 = ?", arguments: [digest])
+    }
+
+    private static func open(_ path: String) throws -> Int32 {
+        if path == "-" { return STDIN_FILENO }
+        var status = stat()
+        if stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            throw StoreError("cannot import \(path): it is a folder, not a capture file")
+        }
+        #if canImport(Glibc)
+        let fileDescriptor = Glibc.open(path, O_RDONLY)
+        #else
+        let fileDescriptor = Darwin.open(path, O_RDONLY)
+        #endif
+        guard fileDescriptor >= 0 else {
+            throw StoreError("cannot read \(path): \(String(cString: strerror(errno)))")
+        }
+        return fileDescriptor
+    }
+
+    /// Reads the rest of a file, handing each chunk to `body`.
+    private static func drain(_ fileDescriptor: Int32, _ body: (UnsafeRawBufferPointer) -> Void) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let count = read(fileDescriptor, buffer.baseAddress, buffer.count)
+            if count > 0 {
+                body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+            } else if count < 0, errno == EINTR {
+                continue
+            } else {
+                return
+            }
+        }
+    }
+}
+
+extension Duration {
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) * 1e-18
+    }
+}

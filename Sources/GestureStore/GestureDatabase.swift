@@ -1,0 +1,77 @@
+import Foundation
+import GRDB
+
+/// A gesturelab database file: opened, checked and migrated.
+///
+/// The file is in WAL mode so queries can read while an import writes.
+///
+///     let database = try GestureDatabase(path: "lab.sqlite")
+///     let count = try database.pool.read { db in
+///         try Int.fetchOne(db, sql: "SELECT count(*) FROM session")
+///     }
+public final class GestureDatabase: Sendable {
+    /// The file name used when neither `--db` nor `$GESTURELAB_DB` names one.
+    public static let defaultFileName = "gesturelab.sqlite"
+    /// The environment variable that names the database.
+    public static let environmentVariable = "GESTURELAB_DB"
+
+    public let path: String
+    public let pool: DatabasePool
+
+    /// Where the database is: the explicit path, else `$GESTURELAB_DB`,
+    /// else `gesturelab.sqlite` in the current directory.
+    public static func resolvePath(explicit: String?,
+                                   environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let explicit, !explicit.isEmpty { return explicit }
+        if let fromEnvironment = environment[environmentVariable], !fromEnvironment.isEmpty { return fromEnvironment }
+        return defaultFileName
+    }
+
+    /// Opens the database at `path`, creating and migrating it on first use.
+    ///
+    /// - Parameter functions: SQL functions every connection gets (the
+    ///   analysis layer adds its percentile aggregates here).
+    /// - Throws: `StoreError` when the file must not be touched; nothing in
+    ///   it has changed then.
+    public init(path: String, functions: [DatabaseFunction] = [],
+                migrator: SchemaMigrator = SchemaMigrator()) throws {
+        self.path = path
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
+            throw StoreError("cannot create database \(path): folder \(directory) does not exist")
+        }
+
+        // Look before the pool opens: opening a pool switches the file to WAL,
+        // which a refused database must not see.
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > 0 {
+            do {
+                let queue = try DatabaseQueue(path: path, configuration: Self.configuration(functions: []))
+                defer { try? queue.close() }
+                _ = try queue.read { db in try migrator.pendingMigrations(db, displayName: path) }
+            } catch let error as DatabaseError {
+                throw StoreError("cannot open database \(path): \(error.message ?? "\(error)")")
+            }
+        }
+
+        do {
+            pool = try DatabasePool(path: path, configuration: Self.configuration(functions: functions))
+        } catch let error as DatabaseError {
+            throw StoreError("cannot open database \(path): \(error.message ?? "\(error)")")
+        }
+        try migrator.migrate(pool, displayName: path)
+    }
+
+    private static func configuration(functions: [DatabaseFunction]) -> Configuration {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        // An import holds the write lock for a whole file; a second writer
+        // waits for it rather than failing at once.
+        configuration.busyMode = .timeout(60)
+        configuration.prepareDatabase { db in
+            for function in functions {
+                db.add(function: function)
+            }
+        }
+        return configuration
+    }
+}

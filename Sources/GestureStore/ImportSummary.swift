@@ -1,0 +1,74 @@
+/// What importing one capture did.
+public struct ImportSummary: Sendable, Equatable {
+    public enum Outcome: Sendable, Equatable {
+        /// Stored as a new capture.
+        case imported(captureID: Int64)
+        /// The same bytes were imported before; nothing changed.
+        case alreadyImported(captureID: Int64)
+    }
+
+    /// The capture as the user named it (`stdin` for `-`).
+    public var displayName: String
+    public var outcome: Outcome
+    /// Hex SHA-256 of the capture's bytes: its identity in the store.
+    public var sha256: String
+    public var byteCount: Int64
+    /// Accepted records by type (`session`, `touch`, `transition`, …).
+    public var recordCounts: [String: Int]
+    /// Lines skipped because their `type` is unknown, by type.
+    public var unknownTypeCounts: [String: Int]
+    /// Lines refused under `--skip-invalid`.
+    public var rejectedCount: Int
+    public var seconds: Double
+
+    public var recordCount: Int { recordCounts.values.reduce(0, +) }
+
+    public var recordsPerSecond: Double {
+        seconds > 0 ? Double(recordCount) / seconds : 0
+    }
+
+    /// The record types in the order captures usually list them.
+    static let recordTypes = ["session", "touch", "transition", "delivery", "frame"]
+
+    /// One line for standard error, e.g.
+    /// `imported a.jsonl: 2 sessions; 1,204 records (touch 1,100, transition 24, delivery 60, frame 18) in 0.012 s, 100,333 records/s`.
+    public var summaryLine: String {
+        switch outcome {
+        case .alreadyImported(let captureID):
+            return "\(displayName): already imported (capture \(captureID), same SHA-256 \(sha256.prefix(12))…); nothing changed"
+        case .imported:
+            let byType = Self.recordTypes.filter { $0 != "session" }
+                .map { "\($0) \((recordCounts[$0] ?? 0).grouped)" }.joined(separator: ", ")
+            let sessions = recordCounts["session"] ?? 0
+            var line = "imported \(displayName): \(sessions.grouped) session\(sessions == 1 ? "" : "s"); "
+                + "\(recordCount.grouped) records (\(byType)) in \(String(format: "%.3f", seconds)) s, "
+                + "\(Int(recordsPerSecond.rounded()).grouped) records/s"
+            if rejectedCount > 0 {
+                line += "; \(rejectedCount.grouped) line\(rejectedCount == 1 ? "" : "s") rejected"
+            }
+            return line
+        }
+    }
+
+    /// A warning line when lines of unknown type were skipped, else nil.
+    public var unknownTypesWarning: String? {
+        let total = unknownTypeCounts.values.reduce(0, +)
+        guard total > 0 else { return nil }
+        let byType = unknownTypeCounts.sorted { $0.key < $1.key }
+            .map { "\"\($0.key)\" \($0.value.grouped)" }.joined(separator: ", ")
+        return "\(displayName): warning: skipped \(total.grouped) line\(total == 1 ? "" : "s") of unknown type (\(byType))"
+    }
+}
+
+extension Int {
+    /// `1,234,567`: counts people read, grouped by thousands.
+    public var grouped: String {
+        let digits = String(self.magnitude)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return self < 0 ? "-" + result : result
+    }
+}

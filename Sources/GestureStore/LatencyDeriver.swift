@@ -1,0 +1,96 @@
+import GRDB
+
+/// Derives the latencies of SPEC section 3 for one capture, set-wise in SQL.
+///
+/// Runs inside the capture's import transaction, so the derived tables are
+/// always in step with the records. Each record is associated with its touch
+/// by one index seek on `touch(session_id, down_ns)`: a million records
+/// derive in seconds, never by scanning all touches per record.
+enum LatencyDeriver {
+    static func derive(_ db: Database, captureID: Int64) throws {
+        let arguments: StatementArguments = ["capture": captureID]
+        for sql in steps {
+            do {
+                try db.execute(sql: sql, arguments: arguments)
+            } catch let error as DatabaseError {
+                throw StoreError("deriving latencies failed: \(error.message ?? "\(error)")\n  SQL: \(sql)\n  arguments: capture \(captureID)")
+            }
+        }
+    }
+
+    /// The touch a record belongs to: the one it names, if that touch exists;
+    /// else the latest down at or before its t (equal downs: higher touch id).
+    private static func owningTouch(_ record: String) -> String {
+        """
+        CASE WHEN \(record).touch IS NOT NULL THEN
+            (SELECT touch.touch FROM touch
+             WHERE touch.session_id = \(record).session_id AND touch.touch = \(record).touch)
+        ELSE
+            (SELECT touch.touch FROM touch
+             WHERE touch.session_id = \(record).session_id AND touch.down_ns <= \(record).t_ns
+             ORDER BY touch.down_ns DESC, touch.touch DESC LIMIT 1)
+        END
+        """
+    }
+
+    private static let steps: [String] = [
+        "DROP TABLE IF EXISTS temp.owned_delivery",
+        "DROP TABLE IF EXISTS temp.owned_transition",
+        """
+        CREATE TEMP TABLE owned_delivery AS
+        SELECT delivery.session_id, delivery.t_ns, delivery.line, delivery.target, delivery.event, delivery.via,
+               \(owningTouch("delivery")) AS touch
+        FROM delivery
+        WHERE delivery.session_id IN (SELECT id FROM session WHERE capture_id = :capture)
+        """,
+        """
+        CREATE TEMP TABLE owned_transition AS
+        SELECT transition.session_id, transition.t_ns, transition.line, transition.recognizer,
+               transition.to_state, transition.class, \(owningTouch("transition")) AS touch
+        FROM transition
+        WHERE transition.session_id IN (SELECT id FROM session WHERE capture_id = :capture)
+        """,
+        // SQLite takes the bare columns (line) from the row that holds min().
+        """
+        INSERT INTO response (session_id, touch, target, event, via, t_ns, down_ns, latency_ns, line)
+        SELECT owned.session_id, owned.touch, owned.target, owned.event, owned.via,
+               min(owned.t_ns), touch.down_ns, min(owned.t_ns) - touch.down_ns, owned.line
+        FROM owned_delivery AS owned
+        JOIN touch ON touch.session_id = owned.session_id AND touch.touch = owned.touch
+        GROUP BY owned.session_id, owned.touch, owned.target, owned.event, owned.via
+        """,
+        """
+        INSERT INTO recognition (session_id, touch, recognizer, class, state, t_ns, down_ns, latency_ns, line)
+        SELECT owned.session_id, owned.touch, owned.recognizer, owned.class, owned.to_state,
+               min(owned.t_ns), touch.down_ns, min(owned.t_ns) - touch.down_ns, owned.line
+        FROM owned_transition AS owned
+        JOIN touch ON touch.session_id = owned.session_id AND touch.touch = owned.touch
+        WHERE owned.to_state IN ('began', 'recognized')
+        GROUP BY owned.session_id, owned.touch, owned.recognizer
+        """,
+        """
+        INSERT INTO dispatch (session_id, t_ns, line, target, event, via, touch, transition_ns, latency_ns)
+        SELECT session_id, t_ns, line, target, event, via, touch, transition_ns, t_ns - transition_ns
+        FROM (
+            SELECT owned.*,
+                   (SELECT max(transition.t_ns) FROM transition
+                    WHERE transition.session_id = owned.session_id AND transition.recognizer = owned.target
+                      AND transition.to_state = owned.event AND transition.t_ns <= owned.t_ns) AS transition_ns
+            FROM owned_delivery AS owned
+        )
+        WHERE transition_ns IS NOT NULL
+        """,
+        """
+        INSERT INTO session_orphans (session_id, orphan_deliveries, orphan_transitions)
+        SELECT session.id, coalesce(deliveries.n, 0), coalesce(transitions.n, 0)
+        FROM session
+        LEFT JOIN (SELECT session_id, count(*) AS n FROM owned_delivery WHERE touch IS NULL GROUP BY session_id)
+            AS deliveries ON deliveries.session_id = session.id
+        LEFT JOIN (SELECT session_id, count(*) AS n FROM owned_transition WHERE touch IS NULL GROUP BY session_id)
+            AS transitions ON transitions.session_id = session.id
+        WHERE session.capture_id = :capture
+        """,
+        "DROP TABLE temp.owned_delivery",
+        "DROP TABLE temp.owned_transition",
+    ]
+}

@@ -1,0 +1,133 @@
+import Foundation
+import GRDB
+
+/// Brings a database to this binary's schema, or refuses it untouched.
+///
+/// Every check runs before any write: a file that is not a gesturelab
+/// database, one made by a newer schema, or one whose applied migration was
+/// since edited is refused with nothing changed. Each pending migration then
+/// runs in its own transaction together with the row that records it.
+public struct SchemaMigrator: Sendable {
+    /// SQLite's `application_id` for gesturelab databases: "GLAB" in ASCII.
+    public static let applicationID: Int32 = 0x474C_4142
+
+    /// The table that records applied migrations.
+    public static let ledgerTable = "gesturelab_migration"
+
+    public var migrations: [Migration]
+
+    public init(migrations: [Migration] = Migration.embedded) {
+        self.migrations = migrations
+    }
+
+    /// One migration recorded as applied in a database.
+    public struct AppliedMigration: Sendable, Equatable {
+        public var version: Int
+        public var name: String
+        public var checksum: String
+    }
+
+    /// The migrations this database still needs, after checking it may be
+    /// touched at all. Reads only.
+    ///
+    /// - Parameter displayName: the database as the user named it, for messages.
+    public func pendingMigrations(_ db: Database, displayName: String) throws -> [Migration] {
+        let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        let applied: [AppliedMigration]
+        switch applicationID {
+        case Self.applicationID:
+            applied = try appliedMigrations(db)
+        case 0:
+            let tableCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_schema") ?? 0
+            if tableCount > 0 {
+                throw StoreError(
+                    "\(displayName) is not a gesturelab database (it has tables but no gesturelab application_id); "
+                        + "nothing was changed. Name another file with --db.")
+            }
+            applied = []
+        default:
+            throw StoreError(
+                "\(displayName) is not a gesturelab database (application_id 0x\(String(UInt32(bitPattern: applicationID), radix: 16)), "
+                    + "expected 0x\(String(Self.applicationID, radix: 16))); nothing was changed.")
+        }
+
+        let known = Dictionary(uniqueKeysWithValues: migrations.map { ($0.version, $0) })
+        let newest = migrations.last?.version ?? 0
+        if let future = applied.first(where: { known[$0.version] == nil }) {
+            throw StoreError(
+                "\(displayName) was made by a newer gesturelab (schema version \(applied.map(\.version).max() ?? future.version); "
+                    + "this gesturelab knows up to \(newest)); nothing was changed. Upgrade gesturelab or name another file with --db.")
+        }
+        for record in applied {
+            let migration = known[record.version]!
+            if record.checksum != migration.checksum || record.name != migration.name {
+                throw StoreError(
+                    "\(displayName): migration \(record.name) was changed after it was applied "
+                        + "(checksum \(record.checksum.prefix(12)) in the database, \(migration.checksum.prefix(12)) in this gesturelab); "
+                        + "nothing was changed. Shipped migrations are never edited: add a new one instead.")
+            }
+        }
+        let appliedVersions = Set(applied.map(\.version))
+        return migrations.filter { !appliedVersions.contains($0.version) }
+    }
+
+    /// Checks the database, then applies each pending migration in its own
+    /// transaction. Returns the migrations applied.
+    @discardableResult
+    public func migrate(_ writer: some DatabaseWriter, displayName: String) throws -> [Migration] {
+        try writer.writeWithoutTransaction { db in
+            var applied: [Migration] = []
+            // Checked again inside each transaction: another process may have
+            // migrated between our first look and the write lock.
+            while true {
+                var next: Migration?
+                try db.inTransaction(.immediate) {
+                    guard let migration = try pendingMigrations(db, displayName: displayName).first else {
+                        return .commit
+                    }
+                    try createLedgerIfNeeded(db)
+                    do {
+                        try db.execute(sql: migration.sql)
+                    } catch let error as DatabaseError {
+                        throw StoreError("migration \(migration.name) failed: \(error.message ?? "\(error)")")
+                    }
+                    try db.execute(
+                        sql: """
+                            INSERT INTO \(Self.ledgerTable) (version, name, checksum, applied_at)
+                            VALUES (?, ?, ?, ?)
+                            """,
+                        arguments: [migration.version, migration.name, migration.checksum, Date().iso8601UTC])
+                    try db.execute(sql: "PRAGMA application_id = \(Self.applicationID)")
+                    next = migration
+                    return .commit
+                }
+                guard let migration = next else { return applied }
+                applied.append(migration)
+            }
+        }
+    }
+
+    public func appliedMigrations(_ db: Database) throws -> [AppliedMigration] {
+        guard try db.tableExists(Self.ledgerTable) else { return [] }
+        return try Row.fetchAll(db, sql: "SELECT version, name, checksum FROM \(Self.ledgerTable) ORDER BY version")
+            .map { AppliedMigration(version: $0["version"], name: $0["name"], checksum: $0["checksum"]) }
+    }
+
+    private func createLedgerIfNeeded(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE IF NOT EXISTS \(Self.ledgerTable) (
+                version     INTEGER PRIMARY KEY,
+                name        TEXT NOT NULL,
+                checksum    TEXT NOT NULL,   -- SHA-256 of the migration's SQL
+                applied_at  TEXT NOT NULL
+            ) STRICT
+            """)
+    }
+}
+
+extension Date {
+    /// `2026-11-21T18:40:00Z`: what the store writes for wall-clock times.
+    var iso8601UTC: String {
+        ISO8601DateFormatter().string(from: self)
+    }
+}
