@@ -1,0 +1,72 @@
+import Foundation
+import GRDB
+
+/// The canned queries: those built into the binary from `Queries/`, and a
+/// user's own from `--queries-dir`.
+///
+///     let catalog = try QueryCatalog(userDirectory: "my-queries")
+///     let query = try catalog.query(named: "slowest-touches")
+public struct QueryCatalog: Sendable {
+    public private(set) var queries: [CannedQuery]
+
+    /// The built-in queries, in name order.
+    public static func builtIn() throws -> [CannedQuery] {
+        try EmbeddedQueries.files.map { try CannedQuery(text: $0.sql, source: "built-in \($0.name)") }
+            .sorted { $0.name < $1.name }
+    }
+
+    /// - Parameter userDirectory: a folder of `.sql` query files; a user's
+    ///   query replaces a built-in one of the same name.
+    public init(userDirectory: String? = nil) throws {
+        var byName = Dictionary(uniqueKeysWithValues: try Self.builtIn().map { ($0.name, $0) })
+        if let userDirectory {
+            let names: [String]
+            do {
+                names = try FileManager.default.contentsOfDirectory(atPath: userDirectory)
+            } catch {
+                throw QueryError("cannot read queries folder \(userDirectory): \(error.localizedDescription)")
+            }
+            for file in names.filter({ $0.hasSuffix(".sql") }).sorted() {
+                let path = (userDirectory as NSString).appendingPathComponent(file)
+                guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                    throw QueryError("cannot read \(path) as UTF-8 text")
+                }
+                let query = try CannedQuery(text: text, source: path)
+                byName[query.name] = query
+            }
+        }
+        queries = byName.values.sorted { $0.name < $1.name }
+    }
+
+    public func query(named name: String) throws -> CannedQuery {
+        guard let query = queries.first(where: { $0.name == name }) else {
+            throw QueryError("no query named \(name); `gesturelab query --list` shows them: "
+                + queries.map(\.name).joined(separator: ", "))
+        }
+        return query
+    }
+
+    /// Runs a query and writes its rows, streaming.
+    ///
+    /// - Throws: `QueryError` with SQLite's message and the query's name.
+    @discardableResult
+    public static func run(_ query: CannedQuery, parameters: [(name: String, value: String)],
+                           in db: Database, format: OutputFormat, to output: TextOutput) throws -> Int {
+        let arguments = try query.arguments(parameters)
+        do {
+            return try RowWriter.write(sql: query.sql, arguments: arguments, in: db, format: format, to: output)
+        } catch let error as DatabaseError {
+            throw QueryError("query \(query.name) (\(query.source)) failed: \(error.message ?? "\(error)")")
+        }
+    }
+
+    /// Runs ad-hoc SQL and writes its rows, streaming.
+    @discardableResult
+    public static func run(sql: String, in db: Database, format: OutputFormat, to output: TextOutput) throws -> Int {
+        do {
+            return try RowWriter.write(sql: sql, in: db, format: format, to: output)
+        } catch let error as DatabaseError {
+            throw QueryError("SQL failed: \(error.message ?? "\(error)")\n  SQL: \(sql)")
+        }
+    }
+}

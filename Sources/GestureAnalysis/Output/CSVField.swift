@@ -1,0 +1,37 @@
+import GRDB
+
+/// One RFC 4180 field.
+///
+/// A field is quoted when it holds a comma, a quote, CR or LF, with quotes
+/// doubled. NULL is an empty field and the empty string a quoted empty field
+/// (`""`), so a reader that cares can tell them apart. Numbers are written in
+/// their shortest round-trip form.
+public enum CSVField {
+    public static func encode(_ value: DatabaseValue) -> String {
+        switch value.storage {
+        case .null: return ""
+        case .int64(let integer): return String(integer)
+        case .double(let double): return NumberText.shortest(double)
+        case .string(let string): return string.isEmpty ? "\"\"" : encode(string)
+        case .blob(let data): return encode(data.base64EncodedString())
+        }
+    }
+
+    public static func encode(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D })
+        else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
+
+/// Numbers as text.
+enum NumberText {
+    /// Shortest text that reads back as the same Double: `12.5`, `0.1`,
+    /// `1e-07`; whole numbers without `.0`; non-finite values as `nan`/`inf`.
+    static func shortest(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 {
+            return String(Int64(value))
+        }
+        return "\(value)"
+    }
+}

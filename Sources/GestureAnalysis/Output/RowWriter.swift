@@ -1,0 +1,114 @@
+import Foundation
+import GRDB
+
+/// Writes rows of SQL values in one of the output formats.
+///
+/// CSV, JSON and NDJSON stream: each row is written as it comes, so exports
+/// hold constant memory. A table must know its column widths first, so it
+/// keeps the (formatted) rows until `finish()`.
+///
+///     var writer = RowWriter(format: .csv, columns: ["touch", "latency_ms"], output: .standardOutput())
+///     try writer.write([1.databaseValue, 12.5.databaseValue])
+///     try writer.finish()
+public struct RowWriter {
+    public let format: OutputFormat
+    public let columns: [String]
+    private let output: TextOutput
+    private var rowCount = 0
+    private var tableRows: [[String]] = []
+    private var numericColumns: [Bool]
+
+    public init(format: OutputFormat, columns: [String], output: TextOutput) {
+        self.format = format
+        self.columns = columns
+        self.output = output
+        numericColumns = Array(repeating: false, count: columns.count)
+    }
+
+    public var rowsWritten: Int { rowCount }
+
+    public mutating func write(_ values: [DatabaseValue]) throws {
+        if rowCount == 0 { try begin() }
+        rowCount += 1
+        switch format {
+        case .csv:
+            try output.write(values.map(CSVField.encode).joined(separator: ",") + "\r\n")
+        case .json:
+            try output.write((rowCount == 1 ? "\n" : ",\n") + jsonObject(values))
+        case .ndjson:
+            try output.write(jsonObject(values) + "\n")
+        case .table:
+            for (index, value) in values.enumerated() {
+                switch value.storage {
+                case .int64, .double: numericColumns[index] = true
+                default: break
+                }
+            }
+            tableRows.append(values.enumerated().map { TableCell.text(for: $1, column: columns[$0]) })
+        }
+    }
+
+    /// Writes what a format needs after the last row, and flushes.
+    public mutating func finish() throws {
+        if rowCount == 0 { try begin() }
+        switch format {
+        case .json: try output.write(rowCount == 0 ? "]\n" : "\n]\n")
+        case .table: try writeTable()
+        case .csv, .ndjson: break
+        }
+        try output.flush()
+    }
+
+    private func begin() throws {
+        switch format {
+        case .csv: try output.write(columns.map(CSVField.encode).joined(separator: ",") + "\r\n")
+        case .json: try output.write("[")
+        case .table, .ndjson: break
+        }
+    }
+
+    private func jsonObject(_ values: [DatabaseValue]) -> String {
+        var text = "{"
+        for (index, value) in values.enumerated() {
+            if index > 0 { text += "," }
+            text += JSONText.string(columns[index]) + ":" + JSONText.value(value)
+        }
+        return text + "}"
+    }
+
+    private func writeTable() throws {
+        var widths = columns.map(\.count)
+        for row in tableRows {
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+        }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { index, cell in
+                let padding = String(repeating: " ", count: widths[index] - cell.count)
+                return numericColumns[index] ? padding + cell : cell + padding
+            }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) + "\n"
+        }
+        try output.write(line(columns))
+        try output.write(line(widths.map { String(repeating: "-", count: $0) }))
+        for row in tableRows { try output.write(line(row)) }
+        if tableRows.isEmpty { try output.write("(no rows)\n") }
+    }
+}
+
+extension RowWriter {
+    /// Runs `sql` and writes every row it returns, streaming.
+    ///
+    /// - Returns: the number of rows written.
+    @discardableResult
+    public static func write(sql: String, arguments: StatementArguments = [], in db: Database,
+                             format: OutputFormat, to output: TextOutput) throws -> Int {
+        let statement = try db.makeStatement(sql: sql)
+        try statement.setArguments(arguments)
+        var writer = RowWriter(format: format, columns: statement.columnNames, output: output)
+        let cursor = try Row.fetchCursor(statement)
+        while let row = try cursor.next() {
+            try writer.write(row.databaseValues.map { $0 })
+        }
+        try writer.finish()
+        return writer.rowsWritten
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import GRDB
+import Testing
+@testable import GestureAnalysis
+
+/// CSV out, read back by a real CSV parser (Python's csv module) to the same values.
+@Suite struct CSVExportTests {
+    /// Ids with a comma, quotes, a newline, CR and non-ASCII text.
+    static let awkwardCapture = #"""
+        {"type":"header","format":"gesture-trace","version":1}
+        {"type":"session","session":"a,b \"quoted\"","experiment":"édition 日本","variant":"line\nbreak","device":{"screen_w":390,"screen_h":844}}
+        {"type":"touch","session":"a,b \"quoted\"","touch":1,"phase":"began","t":1,"x":100,"y":400}
+        {"type":"delivery","session":"a,b \"quoted\"","target":"bouton « record »","event":"touchDown","via":"carriage\rreturn","t":1.0125}
+        {"type":"delivery","session":"a,b \"quoted\"","target":"🎙️","event":"touchDown","via":"control-event","t":1.1}
+
+        """#
+
+    @Test func fieldsAreQuotedOnlyWhenNeeded() {
+        #expect(CSVField.encode("plain") == "plain")
+        #expect(CSVField.encode("a,b") == "\"a,b\"")
+        #expect(CSVField.encode("say \"hi\"") == "\"say \"\"hi\"\"\"")
+        #expect(CSVField.encode("two\nlines") == "\"two\nlines\"")
+        #expect(CSVField.encode(DatabaseValue.null) == "")
+        #expect(CSVField.encode("".databaseValue) == "\"\"")
+        #expect(CSVField.encode(12.5.databaseValue) == "12.5")
+        #expect(CSVField.encode(0.1.databaseValue) == "0.1")
+        #expect(CSVField.encode(1500.0.databaseValue) == "1500")
+        #expect(CSVField.encode(Int64(-3).databaseValue) == "-3")
+    }
+
+    @Test func exportReadsBackThroughPythonCSV() throws {
+        let fixture = try AnalysisFixture(captures: [])
+        try fixture.importCapture(text: Self.awkwardCapture, name: "awkward.jsonl")
+        let path = fixture.folder.appending(path: "responses.csv").path
+        let rows = try fixture.database.pool.read { db in
+            try Exporter.export("responses", catalog: try QueryCatalog(), in: db, to: try TextOutput(path: path))
+        }
+        #expect(rows == 2)
+
+        let parsed = try Self.parseWithPython(path)
+        let expected = try fixture.database.pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM responses").map { row in
+                Array(row.databaseValues).map { value -> String in
+                    switch value.storage {
+                    case .null: ""
+                    case .int64(let integer): String(integer)
+                    case .double(let double): double == double.rounded() ? String(Int64(double)) : "\(double)"
+                    case .string(let string): string
+                    case .blob: "?"
+                    }
+                }
+            }
+        }
+        #expect(parsed.first == ["capture", "session", "experiment", "variant", "touch", "region", "target", "event",
+                                 "via", "latency_ms", "down_ns", "t_ns", "latency_ns", "line", "capture_id", "session_id"])
+        #expect(Array(parsed.dropFirst()) == expected)
+        #expect(parsed[1][1] == "a,b \"quoted\"")
+        #expect(parsed[1][3] == "line\nbreak")
+        #expect(parsed[1][8] == "carriage\rreturn")
+        #expect(parsed[1][9] == "12.5")
+        #expect(parsed[2][6] == "🎙️")
+    }
+
+    /// Rows as Python's csv module reads them, passed back as JSON.
+    static func parseWithPython(_ path: String) throws -> [[String]] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", """
+            import csv, json, sys
+            with open(sys.argv[1], newline='', encoding='utf-8') as f:
+                print(json.dumps(list(csv.reader(f, strict=True))))
+            """, path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return try JSONDecoder().decode([[String]].self, from: data)
+    }
+}
