@@ -1,0 +1,40 @@
+import ArgumentParser
+import GestureAnalysis
+
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write a table, a derived relation or a canned query as CSV.",
+        discussion: """
+            CSV follows RFC 4180: a header row, CRLF line ends, fields with a comma,
+            quote, CR or LF quoted, NULL as an empty field. Rows are streamed, so
+            exports of millions of rows hold constant memory.
+
+            Examples:
+              gesturelab export responses --out responses.csv
+              gesturelab export response-by-region > by-region.csv
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(help: ArgumentHelp("Also load the .sql query files in this folder.", valueName: "dir"))
+    var queriesDir: String?
+
+    @Option(help: ArgumentHelp("Write here instead of standard output.", valueName: "file"))
+    var out: String?
+
+    @Argument(help: "A table (delivery, touch, …), a relation (responses, recognitions, dispatches, touches) or a query name.")
+    var name: String
+
+    func run() throws {
+        let catalog = try QueryCatalog(userDirectory: queriesDir)
+        let store = try database.open()
+        let output = try out.map { try TextOutput(path: $0) } ?? .standardOutput()
+        let rows = try store.pool.read { db in
+            try Exporter.export(name, catalog: catalog, in: db, to: output)
+        }
+        if let out {
+            StandardError.line("exported \(rows.grouped) rows of \(name) to \(out)")
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import GestureStore
+import GestureTrace
+
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import trace captures, each file whole or not at all.",
+        discussion: """
+            Each file is validated and stored in one transaction: a file with an invalid
+            line is refused with FILE:LINE and the field, and nothing of it is stored.
+            A file whose bytes were imported before (same SHA-256) changes nothing.
+            One summary line per file goes to standard error.
+
+            Examples:
+              gesturelab import run1.jsonl run2.jsonl
+              cat run3.jsonl | gesturelab import -
+              gesturelab import --skip-invalid --rejects rejects.txt damaged.jsonl
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Flag(help: "Store the valid lines of a file with invalid ones, reporting each refused line.")
+    var skipInvalid = false
+
+    @Option(help: ArgumentHelp(
+        "With --skip-invalid, also write each refused line to this file: FILE:LINE: reason, a tab, the line.",
+        valueName: "file"))
+    var rejects: String?
+
+    @Argument(help: ArgumentHelp("Capture files (gesture-trace JSON Lines); - reads standard input.", valueName: "file"))
+    var files: [String]
+
+    func validate() throws {
+        if rejects != nil, !skipInvalid {
+            throw ValidationError("--rejects needs --skip-invalid: without it an invalid line refuses the whole file.")
+        }
+        if files.filter({ $0 == "-" }).count > 1 {
+            throw ValidationError("standard input (-) can be named only once.")
+        }
+    }
+
+    func run() throws {
+        let store = try database.open()
+        let importer = CaptureImporter(database: store)
+        let rejectsFile = try rejects.map { try RejectsFile(path: $0) }
+        var failures = 0
+        for file in files {
+            let progress = ProgressLine()
+            do {
+                let summary = try importer.importCapture(
+                    path: file,
+                    skipInvalid: skipInvalid,
+                    onRejection: { rejection in
+                        progress.clear()
+                        StandardError.line("\(rejection.error) (line skipped)")
+                        try rejectsFile?.write(rejection)
+                    },
+                    onProgress: { state in
+                        progress.update(Self.progressText(file: file, state))
+                    })
+                progress.clear()
+                if let warning = summary.unknownTypesWarning { StandardError.line(warning) }
+                StandardError.line(summary.summaryLine)
+            } catch {
+                progress.clear()
+                StandardError.line("\(error)")
+                StandardError.line("\(file == "-" ? "stdin" : file): not imported; nothing of it was stored")
+                failures += 1
+            }
+        }
+        try rejectsFile?.close()
+        if failures > 0 {
+            throw ExitCode.failure
+        }
+    }
+
+    private static func progressText(file: String, _ state: CaptureImporter.Progress) -> String {
+        let megabytes = Double(state.bytesRead) / 1_048_576
+        if let total = state.totalBytes, total > 0 {
+            let percent = Int(Double(state.bytesRead) / Double(total) * 100)
+            return "importing \(file): \(percent)% (\(String(format: "%.0f", megabytes)) MB, \(state.records.grouped) records)"
+        }
+        return "importing \(file): \(String(format: "%.0f", megabytes)) MB, \(state.records.grouped) records"
+    }
+}

@@ -1,0 +1,87 @@
+import ArgumentParser
+import GestureAnalysis
+
+struct QueryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "query",
+        abstract: "Run a canned analysis, or your own SQL, over the store.",
+        discussion: """
+            Every query can use the relations responses, recognitions, dispatches and
+            touches (with capture, session, experiment, variant, touch, region, target,
+            event, via, latency_ms), the tables they come from, and the SQL functions
+            percentile(Y,P), median(Y), percentile_cont(Y,F) and percentile_disc(Y,F).
+
+            Examples:
+              gesturelab query --list
+              gesturelab query response-by-region -p event touchDown
+              gesturelab query slowest-touches -p limit 5 --format csv
+              gesturelab query --sql "SELECT variant, median(latency_ms) FROM responses GROUP BY variant"
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Flag(help: "List the canned queries with their descriptions and parameters.")
+    var list = false
+
+    @Option(help: ArgumentHelp("Run this SQL instead of a canned query.", valueName: "sql"))
+    var sql: String?
+
+    @Option(help: ArgumentHelp("Also load the .sql query files in this folder.", valueName: "dir"))
+    var queriesDir: String?
+
+    @Option(name: .customShort("p"), parsing: .upToNextOption,
+            help: ArgumentHelp("A query parameter: -p NAME VALUE (repeat for more).", valueName: "name value"))
+    var parameters: [String] = []
+
+    @Option(help: "table, csv, json or ndjson.")
+    var format: OutputFormat = .table
+
+    @Argument(help: "The canned query to run (see --list).")
+    var name: String?
+
+    func validate() throws {
+        let modes = [list, sql != nil, name != nil].filter { $0 }.count
+        if modes != 1 {
+            throw ValidationError("name one query, or give --sql SQL, or --list.")
+        }
+        if !parameters.isEmpty, name == nil {
+            throw ValidationError("-p goes with a canned query name.")
+        }
+        _ = try pairedParameters()
+    }
+
+    /// `-p NAME VALUE` pairs; `-p NAME=VALUE` is accepted too.
+    func pairedParameters() throws -> [(name: String, value: String)] {
+        var pairs: [(name: String, value: String)] = []
+        var pending = parameters[...]
+        while let first = pending.popFirst() {
+            if let equals = first.firstIndex(of: "="), pending.isEmpty || pending.first?.contains("=") == true {
+                pairs.append((String(first[..<equals]), String(first[first.index(after: equals)...])))
+            } else if let value = pending.popFirst() {
+                pairs.append((first, value))
+            } else {
+                throw ValidationError("-p \(first) needs a value: -p NAME VALUE.")
+            }
+        }
+        return pairs
+    }
+
+    func run() throws {
+        let catalog = try QueryCatalog(userDirectory: queriesDir)
+        let output = TextOutput.standardOutput()
+        if list {
+            try output.write(QueryListing.text(catalog.queries))
+            try output.flush()
+            return
+        }
+        let store = try database.open()
+        try store.pool.read { db in
+            if let sql {
+                try QueryCatalog.run(sql: sql, in: db, format: format, to: output)
+            } else if let name {
+                try QueryCatalog.run(try catalog.query(named: name), parameters: try pairedParameters(),
+                                     in: db, format: format, to: output)
+            }
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import GestureAnalysis
+import GestureStore
+
+struct SessionsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sessions",
+        abstract: "List the recorded sessions: capture, experiment, variant, device and counts.",
+        discussion: """
+            Examples:
+              gesturelab sessions
+              gesturelab sessions --format json
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(help: "table, csv or json.")
+    var format: OutputFormat = .table
+
+    func validate() throws {
+        if format == .ndjson { throw ValidationError("sessions prints table, csv or json.") }
+    }
+
+    func run() throws {
+        let store = try database.open()
+        _ = try store.pool.read { db in
+            try RowWriter.write(sql: SessionCatalog.sql, in: db, format: format, to: .standardOutput())
+        }
+    }
+}

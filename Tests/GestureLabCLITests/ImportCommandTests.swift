@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+@Suite struct ImportCommandTests {
+    @Test func importThenSessionsAsJSON() throws {
+        let folder = try WorkFolder()
+        let capture = try folder.write("run1.jsonl", smallCapture)
+
+        let imported = try folder.run(["import", "--db", "lab.sqlite", capture])
+        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(imported.standardError.contains("imported \(capture): 1 session; 4 records (touch 1, transition 0, delivery 2, frame 0)"))
+
+        let sessions = try folder.run(["sessions", "--db", "lab.sqlite", "--format", "json"])
+        #expect(sessions.status == 0)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(sessions.standardOutput.utf8)) as? [[String: Any]])
+        #expect(rows.count == 1)
+        #expect(rows.first?["capture"] as? String == "run1.jsonl")
+        #expect(rows.first?["session"] as? String == "s1")
+        #expect(rows.first?["device"] as? String == "iPhone15,2")
+        #expect(rows.first?["touches"] as? Int == 1)
+        #expect(rows.first?["deliveries"] as? Int == 2)
+        // The delivery at t = 0.5 comes before the only touch-down.
+        #expect(rows.first?["orphan_deliveries"] as? Int == 1)
+    }
+
+    @Test func refusedFileExitsNonZeroAndNamesTheLine() throws {
+        let folder = try WorkFolder()
+        let bad = try folder.write("bad.jsonl", smallCapture.replacingOccurrences(of: "\"phase\":\"began\"", with: "\"phase\":\"start\""))
+        let result = try folder.run(["import", "--db", "lab.sqlite", bad])
+        #expect(result.status != 0)
+        #expect(result.standardError.contains("\(bad):3: "))
+        #expect(result.standardError.contains("phase"))
+        #expect(result.standardError.contains("nothing of it was stored"))
+        #expect(!result.standardError.contains("Fatal error"))
+        let sessions = try folder.run(["sessions", "--db", "lab.sqlite", "--format", "csv"])
+        #expect(sessions.standardOutput.split(separator: "\r\n").count == 1)  // the header only
+    }
+
+    @Test func oneBadFileDoesNotStopTheOthers() throws {
+        let folder = try WorkFolder()
+        let bad = try folder.write("bad.jsonl", "not json\n")
+        let good = try folder.write("good.jsonl", smallCapture)
+        let result = try folder.run(["import", "--db", "lab.sqlite", bad, good])
+        #expect(result.status != 0)
+        #expect(result.standardError.contains("imported \(good)"))
+    }
+
+    @Test func standardInputAndTheEnvironmentDatabase() throws {
+        let folder = try WorkFolder()
+        let result = try folder.run(["import", "-"], standardInput: Data(smallCapture.utf8),
+                                    environment: ["GESTURELAB_DB": folder.path("env.sqlite")])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("imported stdin: 1 session"))
+        #expect(FileManager.default.fileExists(atPath: folder.path("env.sqlite")))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("gesturelab.sqlite")))
+
+        let again = try folder.run(["import", "-"], standardInput: Data(smallCapture.utf8),
+                                   environment: ["GESTURELAB_DB": folder.path("env.sqlite")])
+        #expect(again.status == 0)
+        #expect(again.standardError.contains("stdin: already imported"))
+    }
+
+    @Test func skipInvalidWritesRejects() throws {
+        let folder = try WorkFolder()
+        let damaged = smallCapture.replacingOccurrences(
+            of: #"{"type":"delivery","session":"s1","target":"record","event":"touchDown","via":"control-event","t":0.5}"#,
+            with: #"{"type":"delivery","session":"s9","target":"record","event":"touchDown","via":"control-event","t":0.5}"#)
+        let capture = try folder.write("damaged.jsonl", damaged)
+        let result = try folder.run(["import", "--db", "lab.sqlite", "--skip-invalid", "--rejects", "rejects.txt", capture])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("\(capture):5: "))
+        #expect(result.standardError.contains("1 line rejected"))
+        let rejects = try String(contentsOfFile: folder.path("rejects.txt"), encoding: .utf8)
+        #expect(rejects.hasPrefix("\(capture):5: "))
+        #expect(rejects.hasSuffix("\"s9\",\"target\":\"record\",\"event\":\"touchDown\",\"via\":\"control-event\",\"t\":0.5}\n"))
+    }
+
+    @Test func rejectsWithoutSkipInvalidIsAUsageError() throws {
+        let folder = try WorkFolder()
+        let result = try folder.run(["import", "--rejects", "r.txt", "x.jsonl"])
+        #expect(result.status != 0)
+        #expect(result.standardError.contains("--rejects needs --skip-invalid"))
+    }
+
+    @Test func bundledExampleImports() throws {
+        let folder = try WorkFolder()
+        let result = try folder.run(["import", "--db", "lab.sqlite", exampleCapturePath])
+        #expect(result.status == 0, "\(result.standardError)")
+        let table = try folder.run(["sessions", "--db", "lab.sqlite"])
+        #expect(table.standardOutput.contains("deferral-off"))
+        #expect(table.standardOutput.contains("deferral-on"))
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+@Suite struct QueryCommandTests {
+    /// A database holding the small capture: one touch at (300, 840) on an
+    /// 852-point-high screen (bottom), touchDown 950 ms after it.
+    private func importedFolder() throws -> WorkFolder {
+        let folder = try WorkFolder()
+        let capture = try folder.write("run1.jsonl", smallCapture)
+        let result = try folder.run(["import", "--db", "lab.sqlite", capture])
+        #expect(result.status == 0, "\(result.standardError)")
+        return folder
+    }
+
+    @Test func listNamesEveryQueryWithItsParameters() throws {
+        let folder = try WorkFolder()
+        let result = try folder.run(["query", "--list"])
+        #expect(result.status == 0)
+        for name in ["response-by-variant", "response-by-region", "channel-comparison", "recognition-by-class",
+                     "dispatch-by-channel", "session-summary", "slowest-touches"] {
+            #expect(result.standardOutput.contains("\(name)\n"), "missing \(name)")
+        }
+        #expect(result.standardOutput.contains("-p limit INTEGER (default 20)"))
+    }
+
+    @Test func cannedQueryWithParameterAsCSV() throws {
+        let folder = try importedFolder()
+        let result = try folder.run(["query", "--db", "lab.sqlite", "slowest-touches", "-p", "limit", "1", "--format", "csv"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.standardOutput.components(separatedBy: "\r\n")
+        #expect(lines[0] == "capture,line,session,experiment,variant,touch,region,x,y,target,event,via,latency_ms")
+        #expect(lines[1] == "run1.jsonl,4,s1,edge,off,1,bottom,300,840,record,touchDown,control-event,950")
+    }
+
+    @Test func adHocSQLSeesThePercentileFunctions() throws {
+        let folder = try importedFolder()
+        let result = try folder.run(["query", "--db", "lab.sqlite", "--format", "ndjson", "--sql",
+                                     "SELECT median(latency_ms) AS m, percentile_disc(latency_ms, 0.5) AS d FROM responses"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == "{\"m\":950,\"d\":950}\n")
+    }
+
+    @Test func failingSQLExitsNonZeroWithSQLiteMessage() throws {
+        let folder = try importedFolder()
+        let result = try folder.run(["query", "--db", "lab.sqlite", "--sql", "SELECT nope FROM responses"])
+        #expect(result.status != 0)
+        #expect(result.standardError.contains("no such column: nope"))
+    }
+
+    @Test func userQueryFailureNamesTheQuery() throws {
+        let folder = try importedFolder()
+        try FileManager.default.createDirectory(atPath: folder.path("mine"), withIntermediateDirectories: true)
+        try folder.write("mine/broken.sql", "-- name: broken\n-- description: fails\nSELECT * FROM missing_table;\n")
+        let result = try folder.run(["query", "--db", "lab.sqlite", "--queries-dir", "mine", "broken"])
+        #expect(result.status != 0)
+        #expect(result.standardError.contains("query broken"))
+        #expect(result.standardError.contains("no such table: missing_table"))
+    }
+
+    @Test func unknownQueryAndParameterAreNamed() throws {
+        let folder = try importedFolder()
+        let unknown = try folder.run(["query", "--db", "lab.sqlite", "fastest-touches"])
+        #expect(unknown.status != 0)
+        #expect(unknown.standardError.contains("no query named fastest-touches"))
+        let parameter = try folder.run(["query", "--db", "lab.sqlite", "slowest-touches", "-p", "lmit", "3"])
+        #expect(parameter.status != 0)
+        #expect(parameter.standardError.contains("has no parameter lmit"))
+        let value = try folder.run(["query", "--db", "lab.sqlite", "slowest-touches", "-p", "limit", "many"])
+        #expect(value.status != 0)
+        #expect(value.standardError.contains("expected an integer, found many"))
+    }
+
+    @Test func exportRelationToFile() throws {
+        let folder = try importedFolder()
+        let result = try folder.run(["export", "--db", "lab.sqlite", "responses", "--out", "responses.csv"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("exported 1 rows of responses"))
+        let csv = try String(contentsOfFile: folder.path("responses.csv"), encoding: .utf8)
+        #expect(csv.hasPrefix("capture,session,experiment,variant,touch,region,target,event,via,latency_ms,"))
+        #expect(csv.contains("\r\nrun1.jsonl,s1,edge,off,1,bottom,record,touchDown,control-event,950,"))
+    }
+
+    @Test func exportUnknownNameListsWhatExists() throws {
+        let folder = try importedFolder()
+        let result = try folder.run(["export", "--db", "lab.sqlite", "respnses"])
+        #expect(result.status != 0)
+        #expect(result.standardError.contains("nothing to export named respnses"))
+        #expect(result.standardError.contains("responses"))
+    }
+}
