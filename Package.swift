@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "GestureTrace", targets: ["GestureTrace"]),
         .library(name: "GestureStore", targets: ["GestureStore"]),
         .library(name: "GestureAnalysis", targets: ["GestureAnalysis"]),
+        .library(name: "GestureSimulation", targets: ["GestureSimulation"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -43,10 +44,16 @@ let package = Package(
             exclude: ["Queries"],
             plugins: ["EmbedSQLPlugin"]
         ),
+        // Realistic captures of the seed experiments, for the demo, the tests
+        // and the benchmark. Beside the analysis layer, not under it.
+        .target(
+            name: "GestureSimulation",
+            dependencies: ["GestureTrace", "GestureAnalysis"]
+        ),
         .executableTarget(
             name: "gesturelab",
             dependencies: [
-                "GestureTrace", "GestureStore", "GestureAnalysis",
+                "GestureTrace", "GestureStore", "GestureAnalysis", "GestureSimulation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -57,6 +64,10 @@ let package = Package(
             dependencies: ["EmbedSQL"]
         ),
         .testTarget(name: "GestureTraceTests", dependencies: ["GestureTrace"]),
+        .testTarget(
+            name: "GestureSimulationTests",
+            dependencies: ["GestureSimulation", "GestureTrace", "GestureStore", "GestureAnalysis"]
+        ),
         .testTarget(
             name: "GestureStoreTests",
             dependencies: ["GestureStore", "GestureTrace", .product(name: "GRDB", package: "GRDB.swift")]
