@@ -1,0 +1,77 @@
+import GRDB
+
+/// Runs `gesturelab compare`: picks the groups, fetches their latencies and
+/// compares each B against A.
+public enum Comparer {
+    public struct Request: Sendable {
+        public var selection: ComparisonSelection
+        public var a: String?
+        public var b: String?
+        public var options: Comparison.Options
+
+        public init(selection: ComparisonSelection, a: String? = nil, b: String? = nil,
+                    options: Comparison.Options = .init()) {
+            self.selection = selection
+            self.a = a
+            self.b = b
+            self.options = options
+        }
+    }
+
+    /// The comparisons of one request, and how group A was chosen.
+    public struct Run: Sendable {
+        public var request: Request
+        public var comparisons: [Comparison]
+        /// Says which value became A when the user did not name one.
+        public var choiceNote: String?
+    }
+
+    /// Values that read as "the thing without the change": when the key has
+    /// several values and none was named, such a value becomes A.
+    static let baselineWords: Set<String> = [
+        "none", "false", "off", "0", "no", "baseline", "control", "default", "disabled", "center", "observer",
+    ]
+
+    public static func run(_ request: Request, in db: Database) throws -> Run {
+        let selection = request.selection
+        let pairs: [(a: String, b: String)]
+        var choiceNote: String?
+        switch (request.a, request.b) {
+        case let (a?, b?):
+            pairs = [(a, b)]
+        case (nil, nil):
+            let values = try selection.values(db)
+            guard values.count >= 2 else {
+                throw QueryError(values.isEmpty
+                    ? "no \(selection.metric.rawValue) latencies match: nothing to compare"
+                    : "\(selection.by) has only one value (\(values[0])) among the \(selection.metric.rawValue) latencies: nothing to compare")
+            }
+            let baseline = values.first(where: isBaseline) ?? values[0]
+            pairs = values.filter { $0 != baseline }.map { (baseline, $0) }
+            choiceNote = "A = \(baseline) (\(values.contains(where: isBaseline) ? "the baseline" : "the first value"))"
+                + (values.count > 2 ? "; each other value of \(selection.by) is a B" : ", B = \(pairs[0].b)")
+        default:
+            throw QueryError("give both --a and --b, or neither to compare the values of \(selection.by) found")
+        }
+
+        var comparisons: [Comparison] = []
+        for (a, b) in pairs {
+            let groupA = try selection.latencies(db, value: a)
+            let groupB = try selection.latencies(db, value: b)
+            for (label, group) in [(a, groupA), (b, groupB)] where group.isEmpty {
+                let known = try selection.values(db)
+                throw QueryError("no \(selection.metric.rawValue) latencies where \(selection.by) = \(label); "
+                    + "values found: \(known.joined(separator: ", "))")
+            }
+            comparisons.append(Comparison(
+                a: groupA, b: groupB, labels: (a, b), options: request.options,
+                pairedDifferences: try selection.pairedDifferences(db, a: a, b: b)))
+        }
+        return Run(request: request, comparisons: comparisons, choiceNote: choiceNote)
+    }
+
+    static func isBaseline(_ value: String) -> Bool {
+        let words = value.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        return words.contains(where: baselineWords.contains)
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// `compare` output: a table for people, CSV, and the JSON object of SPEC section 4.
+public enum ComparisonReport {
+    static func statisticName(_ percent: Double) -> String { "p\(Int(percent))" }
+
+    // MARK: JSON
+
+    /// One object per comparison (SPEC section 4); a list when B is several values.
+    public static func json(_ run: Comparer.Run) -> String {
+        let objects = run.comparisons.map { jsonObject($0, run: run) }
+        return (objects.count == 1 ? objects[0] : .array(objects)).text + "\n"
+    }
+
+    static func jsonObject(_ comparison: Comparison, run: Comparer.Run) -> JSONValue {
+        let selection = run.request.selection
+        func group(_ summary: Comparison.GroupSummary) -> JSONValue {
+            var members: [(String, JSONValue)] = [("label", .string(summary.label)), ("n", .integer(summary.n))]
+            for (percent, value) in zip(Comparison.percents, summary.percentiles) {
+                members.append(("\(statisticName(percent))_ms", .number(value)))
+            }
+            members.append(("max_ms", .number(summary.max)))
+            return .object(members)
+        }
+        let deltas: [(String, JSONValue)] = comparison.deltas.map { delta in
+            let interval = try? delta.interval.get()
+            return ("\(statisticName(delta.percent))_ms", .object([
+                ("estimate", .number(delta.estimate)),
+                ("ci_low", .number(interval?.low)),
+                ("ci_high", .number(interval?.high)),
+            ]))
+        }
+        let test = try? comparison.mannWhitney.get()
+        var members: [(String, JSONValue)] = [
+            ("metric", .string(selection.metric.rawValue)),
+            ("by", .string(selection.by)),
+            ("a", group(comparison.a)),
+            ("b", group(comparison.b)),
+            ("delta", .object(deltas)),
+            ("mann_whitney", .object([("u", .number(test?.u)), ("p", .number(test?.p))])),
+            ("alpha", .number(comparison.options.alpha)),
+            ("verdict", .string(comparison.verdict.rawValue)),
+            ("seed", .integer(Int(truncatingIfNeeded: comparison.options.seed))),
+            ("filters", .object(filters(selection).map { ($0.0, .string($0.1)) })),
+        ]
+        if let paired = comparison.paired {
+            let median = try? paired.median.get()
+            let wilcoxon = try? paired.wilcoxon.get()
+            members.append(("paired", .object([
+                ("n", .integer(paired.differences.count)),
+                ("median_difference_ms", .object([
+                    ("estimate", .number(Percentile.of(sorted: paired.differences, percent: 50))),
+                    ("ci_low", .number(median?.low)),
+                    ("ci_high", .number(median?.high)),
+                ])),
+                ("wilcoxon", .object([
+                    ("statistic", .number(wilcoxon?.statistic)),
+                    ("p", .number(wilcoxon?.p)),
+                    ("method", wilcoxon.map { .string($0.method.rawValue) } ?? .null),
+                    ("zeros_dropped", wilcoxon.map { .integer($0.zerosDropped) } ?? .null),
+                ])),
+            ])))
+        }
+        members.append(("notes", .array(comparison.notes.map { .string($0) })))
+        return .object(members)
+    }
+
+    static func filters(_ selection: ComparisonSelection) -> [(String, String)] {
+        [("target", selection.target), ("event", selection.event), ("via", selection.via),
+         ("region", selection.region), ("experiment", selection.experiment)]
+            .compactMap { name, value in value.map { (name, $0) } }
+    }
+
+    // MARK: CSV
+
+    /// One row per statistic (p50 … p99, max) per comparison.
+    public static func csv(_ run: Comparer.Run) -> String {
+        var lines = ["metric,by,a,b,statistic,a_ms,b_ms,delta_ms,ci_low_ms,ci_high_ms,change_pct,n_a,n_b,u,p,alpha,verdict"]
+        for comparison in run.comparisons {
+            let test = try? comparison.mannWhitney.get()
+            func row(_ statistic: String, _ a: Double?, _ b: Double?, _ delta: Double?,
+                     _ interval: BootstrapInterval?, _ change: Double?) -> String {
+                ([run.request.selection.metric.rawValue, run.request.selection.by, comparison.a.label,
+                  comparison.b.label, statistic].map(CSVField.encode)
+                    + [a, b, delta, interval?.low, interval?.high, change].map(csvNumber)
+                    + [String(comparison.a.n), String(comparison.b.n), csvNumber(test?.u), csvNumber(test?.p),
+                       csvNumber(comparison.options.alpha), CSVField.encode(comparison.verdict.rawValue)])
+                    .joined(separator: ",")
+            }
+            for (index, delta) in comparison.deltas.enumerated() {
+                lines.append(row(statisticName(delta.percent), comparison.a.percentiles[index],
+                                 comparison.b.percentiles[index], delta.estimate, try? delta.interval.get(),
+                                 comparison.relativeChange(atPercent: delta.percent)))
+            }
+            let maxDelta = comparison.a.max.flatMap { a in comparison.b.max.map { $0 - a } }
+            lines.append(row("max", comparison.a.max, comparison.b.max, maxDelta, nil, nil))
+        }
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    static func csvNumber(_ value: Double?) -> String {
+        guard let value, value.isFinite else { return "" }
+        return NumberText.shortest(value)
+    }
+}

@@ -1,0 +1,23 @@
+/// Which latency of SPEC section 3 a comparison looks at.
+public enum LatencyMetric: String, Sendable, CaseIterable {
+    /// Touch-down to the earliest delivery (`responses`): the headline.
+    case response
+    /// Touch-down to a recognizer's first began or recognized (`recognitions`).
+    case recognition
+    /// A recognizer's state change to its delivery (`dispatches`).
+    case dispatch
+
+    /// The relation that holds the metric's latencies.
+    var relation: String {
+        switch self {
+        case .response: "responses"
+        case .recognition: "recognitions"
+        case .dispatch: "dispatches"
+        }
+    }
+
+    /// The relation's column that names the target (`recognizer` for recognitions).
+    var targetColumn: String {
+        self == .recognition ? "recognizer" : "target"
+    }
+}

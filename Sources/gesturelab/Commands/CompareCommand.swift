@@ -1,0 +1,119 @@
+import ArgumentParser
+import GestureAnalysis
+
+struct CompareCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Compare latencies between two groups: percentiles, bootstrap intervals, Mann–Whitney U.",
+        discussion: """
+            Splits the latencies by KEY: a session configuration key (deferred_edges,
+            delays_content_touches, …), variant, via (the delivery channel), region,
+            target, event or experiment. Without --a/--b, a key with two values compares
+            them (a baseline-looking value such as none, false, off or center is A);
+            with more, each value is compared against that baseline.
+
+            For each group: n, p50, p90, p95, p99, max. For B against A: the difference
+            at each percentile with a 95% percentile-bootstrap interval (10,000 replicates
+            drawn from the exact order-statistic distribution of resamples, so a million
+            values take milliseconds; deterministic for --seed); the Mann–Whitney U test
+            (two-sided, normal approximation with tie and continuity correction, as
+            scipy.stats.mannwhitneyu(a, b, method="asymptotic"), U for A); and a verdict:
+            faster, slower, or ~ (no significant difference at --alpha). Splitting by via
+            also analyses the touches heard on both channels as pairs (Wilcoxon
+            signed-rank, as scipy.stats.wilcoxon with its defaults). Too few values for a
+            test or an interval is said in a note.
+
+            Examples:
+              gesturelab compare --by deferred_edges --event touchDown --region bottom-right
+              gesturelab compare --by via --a observer --b target-action --event began
+              gesturelab compare --by delays_content_touches --format json
+              gesturelab compare --by variant --a baseline --b candidate --fail-if-slower 10 --at p95
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(help: ArgumentHelp("What splits the groups: a config key, variant, via, region, target, event or experiment.",
+                               valueName: "key"))
+    var by: String
+
+    @Option(help: ArgumentHelp("Group A's value of the key.", valueName: "value"))
+    var a: String?
+
+    @Option(help: ArgumentHelp("Group B's value of the key.", valueName: "value"))
+    var b: String?
+
+    @Option(help: "response, recognition or dispatch.")
+    var metric: LatencyMetric = .response
+
+    @Option(help: ArgumentHelp("Only this target (the recognizer, for recognition).", valueName: "target"))
+    var target: String?
+
+    @Option(help: ArgumentHelp("Only this event, e.g. touchDown or began.", valueName: "event"))
+    var event: String?
+
+    @Option(help: ArgumentHelp("Only this channel, e.g. control-event.", valueName: "via"))
+    var via: String?
+
+    @Option(help: ArgumentHelp("Only touches in this region: center, bottom, bottom-right, …, or unknown.", valueName: "region"))
+    var region: String?
+
+    @Option(help: ArgumentHelp("Only this experiment.", valueName: "name"))
+    var experiment: String?
+
+    @Option(help: "Significance level of the test.")
+    var alpha: Double = 0.05
+
+    @Option(help: "Seed of the bootstrap: the same seed gives the same intervals.")
+    var seed: UInt64 = 1
+
+    @Option(help: ArgumentHelp(
+        "Exit non-zero when B is significantly slower than A by more than this percentage (a CI latency budget).",
+        valueName: "pct"))
+    var failIfSlower: Double?
+
+    @Option(help: ArgumentHelp("The percentile the budget applies to: p50, p90, p95 or p99.", valueName: "percentile"))
+    var at: String = "p95"
+
+    @Option(help: "table, csv or json.")
+    var format: OutputFormat = .table
+
+    func validate() throws {
+        if (a == nil) != (b == nil) { throw ValidationError("give both --a and --b, or neither.") }
+        if !(alpha > 0 && alpha < 1) { throw ValidationError("--alpha must be between 0 and 1, not \(alpha).") }
+        if format == .ndjson { throw ValidationError("compare prints table, csv or json.") }
+        if budgetPercent == nil { throw ValidationError("--at takes p50, p90, p95 or p99, not \(at).") }
+        if let failIfSlower, failIfSlower < 0 { throw ValidationError("--fail-if-slower takes a percentage ≥ 0.") }
+    }
+
+    private var budgetPercent: Double? {
+        ["p50": 50, "p90": 90, "p95": 95, "p99": 99][at]
+    }
+
+    func run() throws {
+        let store = try database.open()
+        let selection = ComparisonSelection(by: by, metric: metric, target: target, event: event, via: via,
+                                            region: region, experiment: experiment)
+        let request = Comparer.Request(selection: selection, a: a, b: b,
+                                       options: .init(alpha: alpha, seed: seed))
+        let run = try store.pool.read { db in try Comparer.run(request, in: db) }
+        let output = TextOutput.standardOutput()
+        switch format {
+        case .json: try output.write(ComparisonReport.json(run))
+        case .csv: try output.write(ComparisonReport.csv(run))
+        case .table, .ndjson: try output.write(ComparisonReport.table(run))
+        }
+        try output.flush()
+
+        if let failIfSlower, let percent = budgetPercent {
+            let over = run.comparisons.filter { $0.exceedsBudget(percentLimit: failIfSlower, atPercent: percent) }
+            for comparison in over {
+                let change = comparison.relativeChange(atPercent: percent) ?? 0
+                StandardError.line("latency budget exceeded: \(comparison.b.label) is \(String(format: "%.1f", change))% "
+                    + "slower than \(comparison.a.label) at \(at) (limit \(failIfSlower)%)")
+            }
+            if !over.isEmpty { throw ExitCode(3) }
+        }
+    }
+}
+
+extension LatencyMetric: ExpressibleByArgument {}
