@@ -16,10 +16,33 @@ enum FieldKey: Int, CaseIterable {
 
     /// The key as captures spell it.
     var name: String {
+        // Literals, not "\(self)": reflection would cost more than decoding a line.
         switch self {
+        case .type: "type"
+        case .format: "format"
+        case .version: "version"
+        case .recorder: "recorder"
+        case .session: "session"
+        case .experiment: "experiment"
+        case .variant: "variant"
+        case .config: "config"
+        case .device: "device"
         case .startedAt: "started_at"
+        case .touch: "touch"
+        case .phase: "phase"
+        case .t: "t"
+        case .x: "x"
+        case .y: "y"
+        case .radius: "radius"
+        case .force: "force"
+        case .kind: "kind"
+        case .recognizer: "recognizer"
+        case .to: "to"
+        case .from: "from"
         case .recognizerClass: "class"
-        default: "\(self)"
+        case .target: "target"
+        case .event: "event"
+        case .via: "via"
         }
     }
 

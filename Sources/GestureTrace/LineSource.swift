@@ -52,7 +52,8 @@ final class LineSource {
         self.ownsDescriptor = ownsDescriptor
         self.name = name
         self.chunkSize = chunkSize
-        self.maxLineBytes = max(1, maxLineBytes)
+        // Clamped so that length arithmetic cannot overflow.
+        self.maxLineBytes = min(max(1, maxLineBytes), Int.max / 4)
         buffer = ByteScratch(capacity: chunkSize)
         var status = stat()
         if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG {

@@ -110,17 +110,16 @@ extension RecordDecoder {
     mutating func enumeration<Value: RawRepresentable & CaseIterable>(
         _ member: JSONMember, field: String, table: [(name: [UInt8], value: Value)]
     ) throws(LineProblem) -> Value where Value.RawValue == String {
-        let names = Value.allCases.map(\.rawValue).joined(separator: ", ")
-        guard member.kind == .string else {
-            throw LineProblem(field: field, "found \(found(member)), expected one of \(names)")
-        }
-        let bytes = stringBytes(member)
-        for entry in table where entry.name.count == bytes.count {
-            let same = entry.name.withUnsafeBufferPointer { name in
-                memcmp(name.baseAddress!, bytes.baseAddress!, name.count) == 0
+        if member.kind == .string {
+            let bytes = stringBytes(member)
+            for entry in table where entry.name.count == bytes.count {
+                let same = entry.name.withUnsafeBufferPointer { name in
+                    memcmp(name.baseAddress!, bytes.baseAddress!, name.count) == 0
+                }
+                if same { return entry.value }
             }
-            if same { return entry.value }
         }
+        let names = Value.allCases.map(\.rawValue).joined(separator: ", ")
         throw LineProblem(field: field, "found \(found(member)), expected one of \(names)")
     }
 

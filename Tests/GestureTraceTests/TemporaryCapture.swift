@@ -35,7 +35,12 @@ final class TemporaryCapture {
 
     /// Every item of the capture, in the order the reader gives them.
     func items(_ options: TraceReader.Options = .init()) throws(TraceError) -> [TraceReader.Item] {
-        var reader = try reader(options)
+        try Self.read(path: path, options)
+    }
+
+    /// Every item of the capture at `path`.
+    static func read(path: String, _ options: TraceReader.Options = .init()) throws(TraceError) -> [TraceReader.Item] {
+        var reader = try TraceReader(path: path, options: options)
         var items: [TraceReader.Item] = []
         while let item = try reader.next() {
             items.append(item)

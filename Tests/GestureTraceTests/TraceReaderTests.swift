@@ -217,6 +217,13 @@ struct TraceReaderTests {
         #expect(try capture.items().isEmpty)
     }
 
+    @Test func aDirectoryIsRefusedAsUnreadable() throws {
+        let capture = try TemporaryCapture(bytes: [])
+        let error = #expect(throws: TraceError.self) { _ = try TemporaryCapture.read(path: capture.directory.path) }
+        #expect(error?.line == 0)
+        #expect(error?.message == "cannot read: Is a directory")
+    }
+
     @Test func unopenableFileIsRefusedWithoutALine() {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("missing-\(UUID().uuidString).jsonl").path
         let error = #expect(throws: TraceError.self) { _ = try TraceReader(path: path) }

@@ -1,0 +1,108 @@
+import Testing
+@testable import GestureTrace
+
+struct JSONScannerTests {
+    struct ScannedMember: Equatable {
+        var key: String
+        var value: String
+        var kind: JSONValueKind
+    }
+
+    private func scan(_ text: String) throws(JSONSyntaxError) -> [ScannedMember] {
+        let bytes = Array(text.utf8)
+        var members: [JSONMember] = []
+        var stack: [UInt8] = []
+        try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+            var scanner = JSONScanner(bytes: buffer.baseAddress!, count: buffer.count)
+            try scanner.scanTopLevelObject(into: &members, stack: &stack)
+        }
+        return members.map { member in
+            ScannedMember(key: String(decoding: bytes[member.keyStart..<member.keyEnd], as: UTF8.self),
+                          value: String(decoding: bytes[member.valueStart..<member.valueEnd], as: UTF8.self),
+                          kind: member.kind)
+        }
+    }
+
+    private func syntaxError(_ text: String) -> JSONSyntaxError? {
+        do {
+            _ = try scan(text)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func membersAreSpansOfEveryKind() throws {
+        let members = try scan(#" { "s" : "a\"b" , "n":-1.5e+3,"o":{"x":[1,{"y":null}]},"a":[],"t":true,"f":false,"z":null } "#)
+        #expect(members == [
+            ScannedMember(key: "s", value: #"a\"b"#, kind: .string),
+            ScannedMember(key: "n", value: "-1.5e+3", kind: .number),
+            ScannedMember(key: "o", value: #"{"x":[1,{"y":null}]}"#, kind: .object),
+            ScannedMember(key: "a", value: "[]", kind: .array),
+            ScannedMember(key: "t", value: "true", kind: .true),
+            ScannedMember(key: "f", value: "false", kind: .false),
+            ScannedMember(key: "z", value: "null", kind: .null),
+        ])
+    }
+
+    @Test func emptyObjectHasNoMembers() throws {
+        #expect(try scan("{}").isEmpty)
+        #expect(try scan("\t{ }\r").isEmpty)
+    }
+
+    @Test(arguments: ["0", "-0", "0.0", "0e0", "1E-2", "-12.50e+10", "123456789012345678901234567890"])
+    func validNumbersAreAccepted(number: String) throws {
+        #expect(try scan(#"{"n":\#(number)}"#) == [ScannedMember(key: "n", value: number, kind: .number)])
+    }
+
+    @Test(arguments: ["-", "1.", ".5", "1e", "1e+", "01", "+1", "0x1", "1.e3", "--1", "1..2", "1e1.5"])
+    func invalidNumbersAreRefused(number: String) {
+        #expect(syntaxError(#"{"n":\#(number)}"#) != nil)
+    }
+
+    @Test(arguments: [#"{"a":1"#, #"{"a"}"#, #"{"a":}"#, #"{,"a":1}"#, #"{"a":1,}"#, #"{"a":[1,]}"#, #"{"a":[,1]}"#,
+                      #"{"a":{"b"}}"#, #"{"a":{"b":1,}}"#, #"{"a":[}"#, #"{"a":"\u00G0"}"#, #"{a:1}"#, "", "   ",
+                      #"{"a":1}}"#, #"{"a":nul}"#, #"{"a":[[[]]}"#])
+    func malformedObjectsAreRefused(text: String) {
+        #expect(syntaxError(text) != nil)
+    }
+
+    @Test func errorsPointAtTheOffendingByte() {
+        #expect(syntaxError(#"{"a":1 "b":2}"#)?.offset == 7)
+        #expect(syntaxError(#"{"a":1 "b":2}"#)?.message == "expected ',' or '}' after a value, found '\"'")
+        #expect(syntaxError(#"{"a":[1,2}"#)?.offset == 9)
+        #expect(syntaxError(#"{"a":"é"} é"#)?.message == "unexpected 'é' after the end of the object")
+    }
+
+    @Test func escapesDecodeToUTF8() throws {
+        let text = #"a\"\\\/\b\f\n\r\t\u0041\u00e9\u20AC\ud83d\ude00z"#
+        let bytes = Array(text.utf8)
+        let decoded = bytes.withUnsafeBufferPointer { buffer in
+            var output = [UInt8](repeating: 0, count: buffer.count)
+            let count = JSONScanner.decodeString(buffer.baseAddress!, start: 0, end: buffer.count, into: &output)
+            return String(decoding: output[0..<count], as: UTF8.self)
+        }
+        #expect(decoded == "a\"\\/\u{8}\u{C}\n\r\tAé€😀z")
+    }
+}
+
+struct UTF8ValidatorTests {
+    private func firstInvalid(_ bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { UTF8Validator.firstInvalidOffset($0.baseAddress!, count: $0.count) }
+    }
+
+    @Test func wellFormedTextIsAccepted() {
+        #expect(firstInvalid(Array("plain ASCII that is longer than one word".utf8)) == nil)
+        #expect(firstInvalid(Array("é € 😀 \u{10FFFF} \u{FFFD} 日本語".utf8)) == nil)
+        #expect(firstInvalid([]) == nil)
+    }
+
+    @Test(arguments: [
+        ([0xFF], 0), ([0x41, 0x80], 1), ([0xC0, 0xAF], 0), ([0xC1, 0xBF], 0), ([0xE0, 0x80, 0xAF], 0),
+        ([0xED, 0xA0, 0x80], 0), ([0xF0, 0x80, 0x80, 0xAF], 0), ([0xF4, 0x90, 0x80, 0x80], 0), ([0xF5, 0x80, 0x80, 0x80], 0),
+        ([0x61, 0x62, 0x63, 0x64, 0x65, 0x66, 0x67, 0x68, 0x69, 0xC3, 0x28], 9), ([0xE2, 0x82], 0), ([0xF0, 0x9F, 0x98], 0),
+    ] as [([UInt8], Int)])
+    func malformedSequencesAreFoundAtTheirStart(bytes: [UInt8], offset: Int) {
+        #expect(firstInvalid(bytes) == offset)
+    }
+}
