@@ -34,8 +34,8 @@ struct ContentTouchesScenario: VariantScenario {
     func play(touch: Int64, down: Int64, recorder: inout SessionRecorder, rng: inout SeededGenerator) -> Int64 {
         let device = variant.device
         // A cell's button, on the right of the row; rows stay clear of the edge bands.
-        let x = rng.uniform((device.screenWidth - 90)...(device.screenWidth - 30))
-        let y = rng.uniform(160...(device.screenHeight - 160))
+        let x = device.screenWidth - rng.uniform(P.cellButtonInsetPoints)
+        let y = rng.uniform(P.cellRowsInsetPoints...(device.screenHeight - P.cellRowsInsetPoints))
         recorder.touch(touch, .began, at: down, x: x, y: y)
         let arrival = down + InputDispatch.latency(&rng)
         if rng.chance(P.scrollFraction) {
@@ -93,8 +93,8 @@ struct ContentTouchesScenario: VariantScenario {
                 let moved = speed * Double(time - moveStart) / SimulatedTime.nanosPerMilli
                 let y = start.y + direction * moved
                 // Near the top or bottom the thumb runs out of room and lifts.
-                guard y >= 60, y <= device.screenHeight - 60 else { break }
-                position = (x: start.x + 0.02 * moved, y: y)
+                guard y >= P.scrollMarginPoints, y <= device.screenHeight - P.scrollMarginPoints else { break }
+                position = (x: start.x + P.scrollDriftRatio * moved, y: y)
                 recorder.touch(touch, .moved, at: time, x: position.x, y: position.y)
                 if abs(position.y - start.y) >= P.panHysteresisPoints {
                     let handled = max(time + InputDispatch.latency(&rng), lastTransition + InputDispatch.handlerGap(&rng))
@@ -118,8 +118,10 @@ struct ContentTouchesScenario: VariantScenario {
         // A pan that never passed its hysteresis fails instead of ending.
         recorder.transition(Self.pan, class: Self.panClass, from: panState,
                             to: panState == .possible ? .failed : .ended, at: ended, touch: touch)
-        recorder.delivery(target: Self.scrollView, event: "didEndDragging", via: "delegate",
-                          at: ended + InputDispatch.handlerGap(&rng))
+        if panBegan != nil {
+            recorder.delivery(target: Self.scrollView, event: "didEndDragging", via: "delegate",
+                              at: ended + InputDispatch.handlerGap(&rng))
+        }
 
         let began = panBegan ?? ended
         deliverToButton(touch: touch, arrival: arrival, scrollBegan: began, recorder: &recorder, rng: &rng)

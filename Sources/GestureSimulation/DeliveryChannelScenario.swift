@@ -27,10 +27,10 @@ struct DeliveryChannelScenario: VariantScenario {
     func play(touch: Int64, down: Int64, recorder: inout SessionRecorder, rng: inout SeededGenerator) -> Int64 {
         let device = variant.device
         let atBottom = rng.chance(P.panBottomTouchFraction)
-        let x = rng.uniform(40...(device.screenWidth - 40))
+        let x = rng.uniform(P.boxSideInsetPoints...(device.screenWidth - P.boxSideInsetPoints))
         let y = atBottom
-            ? rng.uniform((device.screenHeight - P.edgeBandPoints + 0.5)...(device.screenHeight - 1))
-            : rng.uniform(100...(device.screenHeight - 120))
+            ? rng.uniform(device.bottomBandTouchHeights)
+            : rng.uniform(P.boxTopInsetPoints...(device.screenHeight - P.boxBottomInsetPoints))
         var channels = Channels(
             gateOpens: gatesEverywhere || device.isInBottomBand(y: y),
             touch: touch)
@@ -74,7 +74,7 @@ struct DeliveryChannelScenario: VariantScenario {
                            SimulatedTime.tick(1, rate: P.touchSampleRate, from: 0))
         let speed = rng.uniform(P.dragSpeedPointsPerMilli)
         // Seed 001 flicks left to right; towards the side with more room.
-        let heading = (start.x < device.screenWidth / 2 ? 0 : Double.pi) + 0.15 * rng.standardNormal()
+        let heading = (start.x < device.screenWidth / 2 ? 0 : Double.pi) + P.flickHeadingSigma * rng.standardNormal()
         var position = start
         var sample: Int64 = 1
         var time = SimulatedTime.tick(sample, rate: P.touchSampleRate, from: down)

@@ -17,6 +17,13 @@ struct DeviceProfile: Sendable, Equatable {
         DeviceInfo(model: model, os: os, screenWidth: screenWidth, screenHeight: screenHeight, scale: scale)
     }
 
+    /// Heights at which touch-downs land inside the bottom band: half a
+    /// point below the band's top, so rounding a position cannot move it
+    /// out, down to a point above the glass's edge.
+    var bottomBandTouchHeights: ClosedRange<Double> {
+        (screenHeight - SimulationParameters.edgeBandPoints + 0.5)...(screenHeight - 1)
+    }
+
     /// Whether a point lies in the bottom band where system gestures start.
     func isInBottomBand(y: Double) -> Bool {
         y >= screenHeight - SimulationParameters.edgeBandPoints

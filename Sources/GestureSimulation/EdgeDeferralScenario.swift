@@ -62,13 +62,14 @@ struct EdgeDeferralScenario: VariantScenario {
         let device = variant.device
         let width = device.screenWidth, height = device.screenHeight
         if rng.chance(P.bottomTouchFraction) {
-            let right = width - 6
+            let right = width - P.recordButtonInsetPoints
             return (rng.uniform((right - P.buttonPoints)...right),
-                    rng.uniform((height - P.edgeBandPoints + 0.5)...(height - 1)))
+                    rng.uniform(device.bottomBandTouchHeights))
         }
-        // Clear of the right band too, so these touches are `center`.
+        // Assumption: with the keyboard up the thumb lands on the button's
+        // inner part, a point clear of the right band, so these touches are `center`.
         let right = width - P.edgeBandPoints - 1
-        let top = height - P.keyboardPoints - P.buttonPoints - 8
+        let top = height - P.keyboardPoints - P.keyboardGapPoints - P.buttonPoints
         return (rng.uniform((right - P.buttonPoints)...right), rng.uniform(top...(top + P.buttonPoints)))
     }
 

@@ -157,6 +157,35 @@ enum SimulationParameters {
     /// A button's highlight fades out this long after release. Assumption.
     static let unhighlightMillis = 150.0
 
+    // MARK: Screen layout (where fingers land)
+
+    /// The record button's right edge is this far from the screen's right
+    /// edge. Assumption: a trailing margin as in seed 000's screenshot, close
+    /// enough that some touches fall in the right band too.
+    static let recordButtonInsetPoints = 6.0
+    /// Gap between the raised record button and the keyboard. Assumption.
+    static let keyboardGapPoints = 8.0
+    /// Seed 001's box is touched anywhere this far inside the left and right
+    /// screen edges. Assumption.
+    static let boxSideInsetPoints = 40.0
+    /// Away from the bottom band the box is touched between these distances
+    /// from the top and the bottom of the screen. Assumption: below the
+    /// status bar, above the home indicator.
+    static let boxTopInsetPoints = 100.0
+    static let boxBottomInsetPoints = 120.0
+    /// A flick's heading wanders from horizontal by this σ, in radians. Assumption.
+    static let flickHeadingSigma = 0.15
+    /// Cell buttons span this range of distances from the screen's right
+    /// edge. Assumption: a trailing accessory button.
+    static let cellButtonInsetPoints = 30.0...90.0
+    /// Scroll view rows are touched this far from the top and bottom.
+    /// Assumption: below a navigation bar, above a tab bar; clear of the bottom band.
+    static let cellRowsInsetPoints = 160.0
+    /// A scrolling thumb lifts when it gets this close to the top or bottom. Assumption.
+    static let scrollMarginPoints = 60.0
+    /// A vertical scroll drifts sideways by this fraction of its travel. Assumption.
+    static let scrollDriftRatio = 0.02
+
     // MARK: Sessions
 
     /// Device uptime (the `t` clock) when the day's first session starts.
