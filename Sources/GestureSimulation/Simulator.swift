@@ -1,0 +1,112 @@
+import Foundation
+import GestureTrace
+
+/// Generates realistic `gesture-trace` captures of the seed experiments,
+/// deterministically for a seed, streamed to disk in constant memory.
+///
+/// Each experiment has two variants (see ``SimulatedExperiment/variantNames``)
+/// and reproduces its seed's effect: edge-deferral's gated touch-down at
+/// the bottom edge, delivery-channel's late target-action, content-touches'
+/// held `touchesBegan`. Every number behind them is in `SimulationParameters`
+/// with its source.
+///
+/// ```swift
+/// let simulator = Simulator(options: SimulationOptions(seed: 42, sessionsPerVariant: 6))
+/// // One file per experiment: edge-deferral.jsonl, delivery-channel.jsonl, content-touches.jsonl
+/// let paths = try simulator.writeCaptures(to: "captures")
+/// // About a million records of one experiment, for a benchmark
+/// try simulator.writeCapture(path: "big.jsonl", experiment: .deliveryChannel, approximateRecords: 1_000_000)
+/// ```
+public struct Simulator: Sendable {
+    public var options: SimulationOptions
+
+    /// How often the progress callbacks are called, in records.
+    public static let progressInterval = 1 << 16
+
+    public init(options: SimulationOptions = SimulationOptions()) {
+        self.options = options
+    }
+
+    /// The header of every capture: the recorder names the simulator and the seed.
+    public var header: TraceHeader {
+        TraceHeader(recorder: "gesturelab simulate (seed \(options.seed))")
+    }
+
+    /// Every record of one experiment's capture, generated lazily.
+    ///
+    /// - Parameter approximateRecords: when given, sessions of
+    ///   `options.touchesPerSession` touches keep coming, variants
+    ///   alternating, until about this many records (at most one
+    ///   interaction more); otherwise `options.sessionsPerVariant` sessions per variant.
+    public func records(for experiment: SimulatedExperiment, approximateRecords: Int? = nil) -> SimulatedCapture {
+        SimulatedCapture(options: options, experiments: [experiment], approximateRecords: approximateRecords)
+    }
+
+    /// Every record of a capture holding all of `options.experiments`, one
+    /// after the other, as one lab day of runs (a record budget is split evenly).
+    public func records(approximateRecords: Int? = nil) -> SimulatedCapture {
+        SimulatedCapture(options: options, experiments: options.experiments, approximateRecords: approximateRecords)
+    }
+
+    /// Writes `capture` to the file at `path` (created or truncated).
+    ///
+    /// - Parameter progress: called with the records written so far, every
+    ///   ``progressInterval`` records and once at the end.
+    /// - Returns: the number of records written, the header not counted.
+    @discardableResult
+    public func write(_ capture: SimulatedCapture, path: String, progress: ((Int) -> Void)? = nil) throws -> Int {
+        var writer = try TraceWriter(path: path, header: header)
+        return try write(capture, with: &writer, progress: progress)
+    }
+
+    /// Writes `capture` to an open handle such as standard output, which stays open.
+    @discardableResult
+    public func write(_ capture: SimulatedCapture, to handle: FileHandle, progress: ((Int) -> Void)? = nil) throws -> Int {
+        var writer = TraceWriter(fileHandle: handle, header: header)
+        return try write(capture, with: &writer, progress: progress)
+    }
+
+    /// Writes one experiment's capture to `path`; with `approximateRecords`,
+    /// about that many records (see ``records(for:approximateRecords:)``).
+    @discardableResult
+    public func writeCapture(path: String, experiment: SimulatedExperiment, approximateRecords: Int? = nil,
+                             progress: ((Int) -> Void)? = nil) throws -> Int {
+        try write(records(for: experiment, approximateRecords: approximateRecords), path: path, progress: progress)
+    }
+
+    /// Writes one capture per experiment of `options.experiments` into
+    /// `directory` (created if missing), named `<experiment>.jsonl`.
+    ///
+    /// - Parameter progress: called with the experiment and its records written so far.
+    /// - Returns: the paths written, in the order of `options.experiments`.
+    @discardableResult
+    public func writeCaptures(to directory: String,
+                              progress: ((SimulatedExperiment, Int) -> Void)? = nil) throws -> [String] {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        return try options.experiments.map { experiment in
+            let path = URL(fileURLWithPath: directory).appendingPathComponent("\(experiment.rawValue).jsonl").path
+            try writeCapture(path: path, experiment: experiment, progress: progress.map { report in
+                { count in report(experiment, count) }
+            })
+            return path
+        }
+    }
+
+    /// A capture as text, for small captures held in memory (tests, examples).
+    public func text(of capture: SimulatedCapture) -> String {
+        TraceWriter.capture(header: header, records: Array(capture))
+    }
+
+    private func write(_ capture: SimulatedCapture, with writer: inout TraceWriter,
+                       progress: ((Int) -> Void)?) throws -> Int {
+        var count = 0
+        for record in capture {
+            try writer.write(record)
+            count += 1
+            if count % Self.progressInterval == 0 { progress?(count) }
+        }
+        try writer.close()
+        progress?(count)
+        return count
+    }
+}

@@ -1,0 +1,36 @@
+import GestureAnalysis
+
+/// How the app behaves under one variant of an experiment: what one touch
+/// makes the recorder write.
+protocol VariantScenario: Sendable {
+    var variant: ExperimentVariant { get }
+
+    /// Plays touch `touch`, coming down at `down`, adding its records to
+    /// `recorder`.
+    ///
+    /// - Returns: when the interaction has settled: the user's pause before
+    ///   the next touch starts then. Every delivery of this touch must be at
+    ///   or before it, so that records naming no touch belong to this one.
+    func play(touch: Int64, down: Int64, recorder: inout SessionRecorder, rng: inout SeededGenerator) -> Int64
+}
+
+extension SimulatedExperiment {
+    /// The experiment's variants, in the order their sessions alternate.
+    var scenarios: [any VariantScenario] {
+        switch self {
+        case .edgeDeferral:
+            [EdgeDeferralScenario(defersEdges: false), EdgeDeferralScenario(defersEdges: true)]
+        case .deliveryChannel:
+            [DeliveryChannelScenario(device: SimulationParameters.iPhone),
+             DeliveryChannelScenario(device: SimulationParameters.iPad)]
+        case .contentTouches:
+            [ContentTouchesScenario(delaysContentTouches: true),
+             ContentTouchesScenario(delaysContentTouches: false)]
+        }
+    }
+
+    /// The names of the experiment's variants, e.g. `deferral-off`, `deferral-on`.
+    public var variantNames: [String] {
+        scenarios.map(\.variant.name)
+    }
+}
