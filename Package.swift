@@ -66,7 +66,10 @@ let package = Package(
         .testTarget(name: "GestureTraceTests", dependencies: ["GestureTrace"]),
         .testTarget(
             name: "GestureSimulationTests",
-            dependencies: ["GestureSimulation", "GestureTrace", "GestureStore", "GestureAnalysis"]
+            dependencies: [
+                "GestureSimulation", "GestureTrace", "GestureStore", "GestureAnalysis",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "GestureStoreTests",
