@@ -67,7 +67,7 @@ public enum ComparisonReport {
 
     static func filters(_ selection: ComparisonSelection) -> [(String, String)] {
         [("target", selection.target), ("event", selection.event), ("via", selection.via),
-         ("region", selection.region), ("experiment", selection.experiment)]
+         ("region", selection.region), ("experiment", selection.experiment), ("variant", selection.variant)]
             .compactMap { name, value in value.map { (name, $0) } }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// Which latencies go into a comparison, and how they split into groups.
@@ -11,11 +12,14 @@ public struct ComparisonSelection: Sendable, Equatable {
     public var target: String?
     public var event: String?
     public var via: String?
+    /// A region, or several separated by commas (`bottom,bottom-right`);
+    /// `unknown` selects touches of sessions without a screen size.
     public var region: String?
     public var experiment: String?
+    public var variant: String?
 
     public init(by: String, metric: LatencyMetric = .response, target: String? = nil, event: String? = nil,
-                via: String? = nil, region: String? = nil, experiment: String? = nil) {
+                via: String? = nil, region: String? = nil, experiment: String? = nil, variant: String? = nil) {
         self.by = by
         self.metric = metric
         self.target = target
@@ -23,6 +27,7 @@ public struct ComparisonSelection: Sendable, Equatable {
         self.via = via
         self.region = region
         self.experiment = experiment
+        self.variant = variant
     }
 
     /// Keys that split on a column of the relation rather than on the
@@ -39,6 +44,7 @@ public struct ComparisonSelection: Sendable, Equatable {
         case "event" where event != nil: "event"
         case "region" where region != nil: "region"
         case "experiment" where experiment != nil: "experiment"
+        case "variant" where variant != nil: "variant"
         default: nil
         }
     }
@@ -49,6 +55,7 @@ public struct ComparisonSelection: Sendable, Equatable {
         var arguments: [DatabaseValueConvertible?] = []
         let columns: [(String, String?)] = [
             (metric.targetColumn, target), ("event", event), ("via", via), ("experiment", experiment),
+            ("variant", variant),
         ]
         for (column, value) in columns {
             if let value {
@@ -57,9 +64,16 @@ public struct ComparisonSelection: Sendable, Equatable {
             }
         }
         if let region {
-            // Touches without a screen size have no region; `--region unknown` selects them.
-            sql.append(region == "unknown" ? "region IS NULL" : "region = ?")
-            if region != "unknown" { arguments.append(region) }
+            // Touches without a screen size have no region; `unknown` selects them.
+            let regions = region.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let named = regions.filter { $0 != "unknown" }
+            var alternatives: [String] = []
+            if !named.isEmpty {
+                alternatives.append("region IN (\(Array(repeating: "?", count: named.count).joined(separator: ", ")))")
+                arguments.append(contentsOf: named)
+            }
+            if regions.contains("unknown") { alternatives.append("region IS NULL") }
+            sql.append("(" + alternatives.joined(separator: " OR ") + ")")
         }
         return (sql, arguments)
     }

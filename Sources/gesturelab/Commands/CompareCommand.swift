@@ -24,8 +24,8 @@ struct CompareCommand: ParsableCommand {
             test or an interval is said in a note.
 
             Examples:
-              gesturelab compare --by deferred_edges --event touchDown --region bottom-right
-              gesturelab compare --by via --a observer --b target-action --event began
+              gesturelab compare --by deferred_edges --event touchDown --region bottom,bottom-right
+              gesturelab compare --by via --a observer --b target-action --event began --variant ipad
               gesturelab compare --by delays_content_touches --format json
               gesturelab compare --by variant --a baseline --b candidate --fail-if-slower 10 --at p95
             """)
@@ -54,11 +54,15 @@ struct CompareCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only this channel, e.g. control-event.", valueName: "via"))
     var via: String?
 
-    @Option(help: ArgumentHelp("Only touches in this region: center, bottom, bottom-right, …, or unknown.", valueName: "region"))
+    @Option(help: ArgumentHelp("Only touches in these regions, comma-separated: center, bottom, bottom-right, …, unknown.",
+                               valueName: "regions"))
     var region: String?
 
     @Option(help: ArgumentHelp("Only this experiment.", valueName: "name"))
     var experiment: String?
+
+    @Option(help: ArgumentHelp("Only this variant (when splitting by something else).", valueName: "name"))
+    var variant: String?
 
     @Option(help: "Significance level of the test.")
     var alpha: Double = 0.05
@@ -92,7 +96,7 @@ struct CompareCommand: ParsableCommand {
     func run() throws {
         let store = try database.open()
         let selection = ComparisonSelection(by: by, metric: metric, target: target, event: event, via: via,
-                                            region: region, experiment: experiment)
+                                            region: region, experiment: experiment, variant: variant)
         let request = Comparer.Request(selection: selection, a: a, b: b,
                                        options: .init(alpha: alpha, seed: seed))
         let run = try store.pool.read { db in try Comparer.run(request, in: db) }

@@ -1,0 +1,31 @@
+import Foundation
+import GestureAnalysis
+import GestureStore
+
+/// One question of the seed experiments, answered by a comparison.
+public struct DemoFinding: Sendable {
+    /// The seed question in a few words, e.g. "Edge deferral (seeds 000, 003)".
+    public var title: String
+    /// The answer in plain words, with its numbers.
+    public var sentence: String
+    public var run: Comparer.Run
+
+    public var comparison: Comparison { run.comparisons[0] }
+}
+
+extension DemoFinding {
+    static func milliseconds(_ value: Double?) -> String {
+        guard let value else { return "?" }
+        return value >= 100 ? "\(Int(value.rounded()).grouped) ms" : String(format: "%.1f ms", value)
+    }
+
+    static func pText(_ comparison: Comparison) -> String {
+        guard case .success(let test) = comparison.mannWhitney else { return "too few values to test" }
+        return test.p < 0.001 ? "p < 0.001" : String(format: "p = %.3f", test.p)
+    }
+
+    /// `n = 123 vs 112, p < 0.001`
+    static func evidence(_ comparison: Comparison) -> String {
+        "n = \(comparison.a.n.grouped) vs \(comparison.b.n.grouped), \(pText(comparison))"
+    }
+}

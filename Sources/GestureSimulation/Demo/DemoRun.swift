@@ -1,0 +1,177 @@
+import Foundation
+import GRDB
+import GestureAnalysis
+import GestureStore
+
+/// `gesturelab demo`: the seed experiments simulated, imported, analysed and
+/// compared in a folder of their own, with the findings in plain words.
+///
+///     let demo = try DemoRun(directory: "gesturelab-demo")
+///     let report = try demo.run { print($0) }
+///     report.findings.forEach { print($0.sentence) }
+public struct DemoRun: Sendable {
+    /// A file that marks a folder as the demo's own, so a rerun may replace it.
+    public static let marker = ".gesturelab-demo"
+
+    public var directory: String
+    public var options: SimulationOptions
+
+    public var databasePath: String { path("demo.sqlite") }
+    public var capturesDirectory: String { path("captures") }
+    public var csvDirectory: String { path("csv") }
+
+    public init(directory: String, options: SimulationOptions = SimulationOptions()) {
+        self.directory = directory
+        self.options = options
+    }
+
+    private func path(_ name: String) -> String { (directory as NSString).appendingPathComponent(name) }
+
+    /// What the demo found and wrote.
+    public struct Report: Sendable {
+        public var findings: [DemoFinding]
+        public var captures: [String]
+        public var csvFiles: [String]
+        public var recordCount: Int
+        public var seconds: Double
+    }
+
+    /// Runs the demo, reporting each step to `log`.
+    ///
+    /// - Throws: `StoreError` when `directory` exists and is not a previous
+    ///   demo's folder: the demo never touches other files silently.
+    public func run(log: (String) -> Void = { _ in }) throws -> Report {
+        let started = ContinuousClock.now
+        try prepareDirectory(log: log)
+
+        log("simulating the seed experiments (seed \(options.seed), \(options.sessionsPerVariant) sessions per variant)")
+        let captures = try Simulator(options: options).writeCaptures(to: capturesDirectory)
+
+        let database = try GestureDatabase(path: databasePath, functions: PercentileFunctions.all)
+        let importer = CaptureImporter(database: database)
+        var recordCount = 0
+        for capture in captures {
+            let summary = try importer.importCapture(path: capture)
+            recordCount += summary.recordCount
+            log(summary.summaryLine)
+        }
+
+        let findings = try database.pool.read { db in try Self.findings(db, seed: options.seed) }
+        let csvFiles = try writeCSV(database, findings: findings)
+        try database.pool.close()
+        return Report(findings: findings, captures: captures, csvFiles: csvFiles, recordCount: recordCount,
+                      seconds: Self.seconds(since: started))
+    }
+
+    private static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = (ContinuousClock.now - start).components
+        return Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
+    }
+
+    private func prepareDirectory(log: (String) -> Void) throws {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: directory, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue, manager.fileExists(atPath: path(Self.marker)) else {
+                throw StoreError("\(directory) exists and is not a gesturelab demo folder; nothing was changed. "
+                    + "Name another folder with --dir.")
+            }
+            log("replacing the previous demo in \(directory)")
+            try manager.removeItem(atPath: directory)
+        }
+        try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try Data("made by gesturelab demo; a rerun replaces this folder\n".utf8)
+            .write(to: URL(fileURLWithPath: path(Self.marker)))
+    }
+
+    /// The three seed questions, and the center control of the first.
+    static func findings(_ db: Database, seed: UInt64) throws -> [DemoFinding] {
+        let options = Comparison.Options(seed: seed)
+        func compare(_ selection: ComparisonSelection, a: String, b: String) throws -> Comparer.Run {
+            try Comparer.run(.init(selection: selection, a: a, b: b, options: options), in: db)
+        }
+        var findings: [DemoFinding] = []
+
+        let edge = try compare(ComparisonSelection(by: "deferred_edges", event: "touchDown", region: "bottom,bottom-right",
+                                                   experiment: SimulatedExperiment.edgeDeferral.rawValue),
+                               a: "none", b: "bottom+right")
+        let edgeComparison = edge.comparisons[0]
+        findings.append(DemoFinding(
+            title: "Edge deferral (seeds 000, 003)",
+            sentence: "bottom-edge touchDown p95: \(DemoFinding.milliseconds(edgeComparison.a.percentiles[2])) without deferral "
+                + "vs \(DemoFinding.milliseconds(edgeComparison.b.percentiles[2])) with deferred_edges = bottom+right "
+                + "(\(DemoFinding.evidence(edgeComparison))): "
+                + (edgeComparison.verdict == .faster ? "deferring the bottom and right edges removes the lag."
+                                                     : "no significant change."),
+            run: edge))
+
+        let center = try compare(ComparisonSelection(by: "deferred_edges", event: "touchDown", region: "center",
+                                                     experiment: SimulatedExperiment.edgeDeferral.rawValue),
+                                 a: "none", b: "bottom+right")
+        let centerComparison = center.comparisons[0]
+        findings.append(DemoFinding(
+            title: "The same button away from the edges (control)",
+            sentence: "center touchDown p95: \(DemoFinding.milliseconds(centerComparison.a.percentiles[2])) vs "
+                + "\(DemoFinding.milliseconds(centerComparison.b.percentiles[2])) (\(DemoFinding.evidence(centerComparison))): "
+                + (centerComparison.verdict == .noDifference ? "no significant difference; the gate only holds edge touches."
+                                                              : "a significant difference: \(centerComparison.verdict.rawValue)."),
+            run: center))
+
+        let channel = try compare(ComparisonSelection(by: "via", event: "began", experiment: SimulatedExperiment.deliveryChannel.rawValue,
+                                                      variant: "ipad"),
+                                  a: "observer", b: "target-action")
+        let channelComparison = channel.comparisons[0]
+        var channelSentence = "on iPad, the KVO observer hears .began at p50 \(DemoFinding.milliseconds(channelComparison.a.percentiles[0])), "
+            + "target-action at \(DemoFinding.milliseconds(channelComparison.b.percentiles[0]))"
+        if let paired = channelComparison.paired, case .success(let wilcoxon) = paired.wilcoxon,
+           let median = Percentile.of(sorted: paired.differences, percent: 50) {
+            channelSentence += ": target-action delivers the same state change a median "
+                + "\(DemoFinding.milliseconds(median)) later (\(paired.differences.count.grouped) paired touches, "
+                + "Wilcoxon \(wilcoxon.p < 0.001 ? "p < 0.001" : String(format: "p = %.3f", wilcoxon.p)))."
+        } else {
+            channelSentence += " (\(DemoFinding.evidence(channelComparison)))."
+        }
+        findings.append(DemoFinding(title: "Delivery channel (seed 001)", sentence: channelSentence, run: channel))
+
+        let content = try compare(ComparisonSelection(by: "delays_content_touches", event: "touchesBegan",
+                                                      experiment: SimulatedExperiment.contentTouches.rawValue),
+                                  a: "false", b: "true")
+        let contentComparison = content.comparisons[0]
+        let added = contentComparison.deltas[0].estimate
+        findings.append(DemoFinding(
+            title: "Content touches (seed 002)",
+            sentence: "delays_content_touches = true adds \(DemoFinding.milliseconds(added)) to touchesBegan at p50: "
+                + "\(DemoFinding.milliseconds(contentComparison.a.percentiles[0])) with false vs "
+                + "\(DemoFinding.milliseconds(contentComparison.b.percentiles[0])) with true "
+                + "(\(DemoFinding.evidence(contentComparison)))"
+                + (contentComparison.verdict == .slower ? "." : ", not a significant difference."),
+            run: content))
+        return findings
+    }
+
+    private func writeCSV(_ database: GestureDatabase, findings: [DemoFinding]) throws -> [String] {
+        try FileManager.default.createDirectory(atPath: csvDirectory, withIntermediateDirectories: true)
+        let catalog = try QueryCatalog()
+        var written: [String] = []
+        try database.pool.read { db in
+            for name in ["responses", "recognitions", "dispatches", "response-by-region", "channel-comparison",
+                         "session-summary"] {
+                let file = (csvDirectory as NSString).appendingPathComponent("\(name).csv")
+                try Exporter.export(name, catalog: catalog, in: db, to: try TextOutput(path: file))
+                written.append(file)
+            }
+        }
+        let comparisons = (csvDirectory as NSString).appendingPathComponent("comparisons.csv")
+        let output = try TextOutput(path: comparisons)
+        for (index, finding) in findings.enumerated() {
+            var csv = ComparisonReport.csv(finding.run)
+            // One header row for all: later comparisons start after theirs.
+            // (Swift reads CRLF as one Character, so search for it as text.)
+            if index > 0, let headerEnd = csv.range(of: "\r\n") { csv = String(csv[headerEnd.upperBound...]) }
+            try output.write(csv)
+        }
+        try output.flush()
+        written.append(comparisons)
+        return written
+    }
+}

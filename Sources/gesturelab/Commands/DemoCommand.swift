@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import GestureAnalysis
+import GestureSimulation
+import GestureStore
+
+struct DemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Simulate the seed experiments, import, analyse and compare them, and say what they show.",
+        discussion: """
+            Everything goes into one folder (default ./gesturelab-demo): the simulated
+            captures, a fresh database demo.sqlite and CSV exports. A rerun replaces a
+            previous demo folder; any other existing folder is refused, so the demo never
+            touches your own database.
+
+            Examples:
+              gesturelab demo
+              gesturelab demo --dir /tmp/demo --seed 7 --sessions 8
+            """)
+
+    @Option(help: ArgumentHelp("The demo's folder.", valueName: "dir"))
+    var dir = "gesturelab-demo"
+
+    @Option(help: "Seed of the simulation and of the bootstrap.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Sessions per variant of each experiment.")
+    var sessions = 4
+
+    func validate() throws {
+        if sessions < 1 { throw ValidationError("--sessions takes 1 or more.") }
+    }
+
+    func run() throws {
+        let demo = DemoRun(directory: dir, options: SimulationOptions(seed: seed, sessionsPerVariant: sessions))
+        let report = try demo.run { StandardError.line($0) }
+        let output = TextOutput.standardOutput()
+        try output.write("\ngesturelab demo: \(report.recordCount.grouped) simulated records, imported and analysed in "
+            + String(format: "%.1f", report.seconds) + " s\ndatabase: \(demo.databasePath)\n\n")
+        for finding in report.findings {
+            try output.write("\(finding.title)\n  \(finding.sentence)\n\n")
+        }
+        try output.write("CSV exports in \(demo.csvDirectory)/: "
+            + report.csvFiles.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ") + "\n\n")
+        let db = demo.databasePath
+        try output.write("""
+            Try next:
+              gesturelab sessions --db \(db)
+              gesturelab query --db \(db) response-by-region -p event touchDown
+              gesturelab compare --db \(db) --by deferred_edges --event touchDown --region bottom,bottom-right
+              gesturelab compare --db \(db) --by via --event began --variant ipad
+              gesturelab compare --db \(db) --by delays_content_touches --event touchesBegan --format json
+              gesturelab query --db \(db) --sql "SELECT variant, region, median(latency_ms) FROM responses GROUP BY 1, 2"
+
+            """)
+        try output.flush()
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+@testable import GestureAnalysis
+@testable import GestureSimulation
+import GestureStore
+
+/// The demo end to end in a temporary folder: its findings point the way the
+/// seeds say (deferral removes the edge lag, the observer hears .began before
+/// target-action, delays_content_touches adds about 150 ms).
+@Suite struct DemoRunTests {
+    private func folder() -> String {
+        FileManager.default.temporaryDirectory.appending(path: "gesturelab-demo-\(UUID().uuidString)").path
+    }
+
+    @Test func findingsPointTheWayTheSeedsSay() throws {
+        let directory = folder()
+        let demo = DemoRun(directory: directory, options: SimulationOptions(seed: 3, sessionsPerVariant: 2))
+        let report = try demo.run()
+        #expect(report.findings.count == 4)
+
+        let edge = report.findings[0].comparison
+        #expect(edge.a.label == "none" && edge.b.label == "bottom+right")
+        #expect(edge.verdict == .faster)
+        #expect((edge.a.percentiles[2] ?? 0) > 500)   // seed 000: about a second
+        #expect((edge.b.percentiles[2] ?? 1_000) < 50)
+        #expect(report.findings[0].sentence.contains("removes the lag"))
+
+        let center = report.findings[1].comparison
+        #expect((center.a.percentiles[0] ?? 1_000) < 20 && (center.b.percentiles[0] ?? 1_000) < 20)
+
+        let channel = report.findings[2].comparison
+        #expect(channel.verdict == .slower)   // target-action (B) later than the observer (A)
+        let paired = try #require(channel.paired)
+        let lag = try #require(Percentile.of(sorted: paired.differences, percent: 50))
+        #expect(lag > 700 && lag < 800)       // seed 001: about 0.75 s
+
+        let content = report.findings[3].comparison
+        #expect(content.a.label == "false" && content.verdict == .slower)
+        let added = try #require(content.deltas[0].estimate)
+        #expect(added > 130 && added < 170)   // seed 002: about 150 ms
+
+        for file in report.csvFiles {
+            #expect(FileManager.default.fileExists(atPath: file), "missing \(file)")
+        }
+        let comparisons = try String(contentsOfFile: report.csvFiles.last!, encoding: .utf8)
+        #expect(comparisons.components(separatedBy: "\r\n").filter { $0.hasPrefix("metric,") }.count == 1)
+        #expect(comparisons.components(separatedBy: "\r\n").count == 1 + 4 * 5 + 1)
+    }
+
+    @Test func refusesAFolderItDidNotMake() throws {
+        let directory = folder()
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let precious = (directory as NSString).appendingPathComponent("gesturelab.sqlite")
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: precious))
+        let error = #expect(throws: StoreError.self) {
+            try DemoRun(directory: directory, options: SimulationOptions(sessionsPerVariant: 1)).run()
+        }
+        #expect(error?.message.contains("is not a gesturelab demo folder; nothing was changed") == true)
+        #expect(try String(contentsOfFile: precious, encoding: .utf8) == "mine")
+    }
+
+    @Test func rerunReplacesItsOwnFolder() throws {
+        let directory = folder()
+        let demo = DemoRun(directory: directory, options: SimulationOptions(sessionsPerVariant: 1))
+        _ = try demo.run()
+        var messages: [String] = []
+        let again = try demo.run { messages.append($0) }
+        #expect(messages.first == "replacing the previous demo in \(directory)")
+        // A fresh database: each capture imported once, not "already imported".
+        #expect(again.recordCount > 0)
+        #expect(!messages.contains { $0.contains("already imported") })
+    }
+}
