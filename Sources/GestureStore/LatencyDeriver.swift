@@ -68,16 +68,20 @@ enum LatencyDeriver {
         WHERE owned.to_state IN ('began', 'recognized')
         GROUP BY owned.session_id, owned.touch, owned.recognizer
         """,
+        // MATERIALIZED: flattened, SQLite would run the seek three times a
+        // row (the column, the subtraction and the filter).
         """
         INSERT INTO dispatch (session_id, t_ns, line, target, event, via, touch, transition_ns, latency_ns)
-        SELECT session_id, t_ns, line, target, event, via, touch, transition_ns, t_ns - transition_ns
-        FROM (
+        WITH matched AS MATERIALIZED (
             SELECT owned.*,
-                   (SELECT max(transition.t_ns) FROM transition
+                   (SELECT transition.t_ns FROM transition
                     WHERE transition.session_id = owned.session_id AND transition.recognizer = owned.target
-                      AND transition.to_state = owned.event AND transition.t_ns <= owned.t_ns) AS transition_ns
+                      AND transition.to_state = owned.event AND transition.t_ns <= owned.t_ns
+                    ORDER BY transition.t_ns DESC LIMIT 1) AS transition_ns
             FROM owned_delivery AS owned
         )
+        SELECT session_id, t_ns, line, target, event, via, touch, transition_ns, t_ns - transition_ns
+        FROM matched
         WHERE transition_ns IS NOT NULL
         """,
         """
