@@ -71,6 +71,7 @@ public struct CaptureImporter: Sendable {
         var rejectedCount = 0
         var recordCounts: [String: Int] = [:]
         var unknownTypeCounts: [String: Int] = [:]
+        var derivationSeconds = 0.0
         do {
             try database.pool.writeWithoutTransaction { db in
                 try db.inTransaction(.immediate) {
@@ -95,7 +96,9 @@ public struct CaptureImporter: Sendable {
                         outcome = .alreadyImported(captureID: existing)
                         return .rollback
                     }
+                    let derivationStarted = ContinuousClock.now
                     try LatencyDeriver.derive(db, captureID: captureID)
+                    derivationSeconds = (ContinuousClock.now - derivationStarted).seconds
                     try finishCaptureRow(db, captureID: captureID, digest: digest, byteCount: byteCount,
                                          reader: reader, rejectedCount: rejectedCount)
                     outcome = .imported(captureID: captureID)
@@ -127,7 +130,8 @@ public struct CaptureImporter: Sendable {
             recordCounts: recordCounts,
             unknownTypeCounts: unknownTypeCounts,
             rejectedCount: rejectedCount,
-            seconds: (ContinuousClock.now - started).seconds)
+            seconds: (ContinuousClock.now - started).seconds,
+            derivationSeconds: derivationSeconds)
     }
 
     private func insertCaptureRow(_ db: Database, path: String, displayName: String) throws -> Int64 {

@@ -20,6 +20,8 @@ public struct ImportSummary: Sendable, Equatable {
     /// Lines refused under `--skip-invalid`.
     public var rejectedCount: Int
     public var seconds: Double
+    /// The part of `seconds` spent deriving latencies.
+    public var derivationSeconds: Double = 0
 
     public var recordCount: Int { recordCounts.values.reduce(0, +) }
 

@@ -1,0 +1,232 @@
+import Foundation
+import GRDB
+import GestureAnalysis
+import GestureStore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `gesturelab bench`: import, derive, query, compare and export a simulated
+/// capture of N records, beside `sqlite3 .import` of the same records as CSV.
+///
+/// Every figure is measured in this one run, on this machine, so the ratios
+/// hold even when the machine is noisy; nothing here is a pass/fail test.
+public struct Benchmark: Sendable {
+    public struct Options: Sendable {
+        public var records = 1_000_000
+        public var directory: String
+        public var seed: UInt64 = 1
+        /// The `gesturelab` binary, run as a child to measure the import's peak memory.
+        public var executablePath: String
+
+        public init(records: Int = 1_000_000, directory: String, seed: UInt64 = 1, executablePath: String) {
+            self.records = records
+            self.directory = directory
+            self.seed = seed
+            self.executablePath = executablePath
+        }
+    }
+
+    /// One measured step.
+    public struct Measurement: Sendable {
+        public var step: String
+        /// Records or rows handled.
+        public var count: Int?
+        public var seconds: Double
+        /// What the brief asks of the step, e.g. `≥ 1,000,000 records/s`.
+        public var target: String
+        /// Whether the target was met; nil when the step has none.
+        public var met: Bool?
+        public var note: String = ""
+
+        public var rate: Double? { count.map { seconds > 0 ? Double($0) / seconds : 0 } }
+    }
+
+    public struct Report: Sendable {
+        public var measurements: [Measurement]
+        public var machine: [String]
+    }
+
+    public var options: Options
+
+    public init(options: Options) {
+        self.options = options
+    }
+
+    private func path(_ name: String) -> String { (options.directory as NSString).appendingPathComponent(name) }
+
+    public func run(log: (String) -> Void = { _ in }) throws -> Report {
+        try FileManager.default.createDirectory(atPath: options.directory, withIntermediateDirectories: true)
+        for name in ["bench.sqlite", "memory.sqlite", "baseline.sqlite"] {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path(name + suffix)) }
+        }
+        var measurements: [Measurement] = []
+        let capturePath = path("bench.jsonl")
+
+        log("simulating \(options.records.grouped) records")
+        let simulator = Simulator(options: SimulationOptions(seed: options.seed))
+        let capture = simulator.records(approximateRecords: options.records)
+        var started = ContinuousClock.now
+        let written = try simulator.write(capture, path: capturePath, progress: nil)
+        measurements.append(Measurement(step: "simulate and write the capture", count: written,
+                                        seconds: elapsed(since: started), target: "", met: nil))
+        let captureBytes = (try? FileManager.default.attributesOfItem(atPath: capturePath)[.size] as? Int) ?? 0
+
+        log("importing in this process")
+        let database = try GestureDatabase(path: path("bench.sqlite"), functions: PercentileFunctions.all)
+        let summary = try CaptureImporter(database: database).importCapture(path: capturePath)
+        let importRate = summary.recordsPerSecond
+        measurements.append(Measurement(
+            step: "import (validate, store, derive)", count: summary.recordCount, seconds: summary.seconds,
+            target: "≥ 1,000,000 records/s", met: importRate >= 1_000_000,
+            note: String(format: "of which deriving latencies %.2f s", summary.derivationSeconds)))
+
+        log("importing in a child process, for its peak memory")
+        started = ContinuousClock.now
+        let peakKilobytes = try childPeakMemory([options.executablePath, "import", "--db", path("memory.sqlite"), capturePath])
+        let peakMegabytes = Double(peakKilobytes) / 1024
+        measurements.append(Measurement(
+            step: "import peak memory (child process)", count: nil, seconds: elapsed(since: started),
+            target: "≤ 100 MB, flat", met: peakMegabytes <= 100,
+            note: String(format: "%.1f MB resident at peak, capture %.0f MB", peakMegabytes, Double(captureBytes) / 1_048_576)))
+
+        measurements += try baseline(capture, importSeconds: summary.seconds, log: log)
+        measurements += try analyses(database, log: log)
+        try database.pool.close()
+
+        return Report(measurements: measurements, machine: try machine(database: path("bench.sqlite"),
+                                                                       captureBytes: captureBytes))
+    }
+
+    /// `sqlite3 .import` of the same records, and gesturelab's import time against it.
+    private func baseline(_ capture: SimulatedCapture, importSeconds: Double,
+                          log: (String) -> Void) throws -> [Measurement] {
+        guard let sqlite3 = Self.which("sqlite3") else {
+            return [Measurement(step: "sqlite3 .import of the same records", count: nil, seconds: 0,
+                                target: "", met: nil, note: "sqlite3 not found: apt-get install sqlite3")]
+        }
+        log("flattening the records to CSV for sqlite3 .import")
+        let csvDirectory = path("baseline-csv")
+        try FileManager.default.createDirectory(atPath: csvDirectory, withIntermediateDirectories: true)
+        let rows = try BaselineCSV.write(capture, to: csvDirectory)
+        let scriptPath = path("baseline.sql")
+        try BaselineCSV.script(directory: csvDirectory).write(toFile: scriptPath, atomically: true, encoding: .utf8)
+
+        log("running sqlite3 .import")
+        let started = ContinuousClock.now
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: sqlite3)
+        process.arguments = [path("baseline.sqlite"), ".read \(scriptPath)"]
+        try process.run()
+        process.waitUntilExit()
+        let seconds = elapsed(since: started)
+        guard process.terminationStatus == 0 else {
+            throw StoreError("sqlite3 .import failed with status \(process.terminationStatus)")
+        }
+        let ratio = importSeconds / seconds
+        return [
+            Measurement(step: "sqlite3 .import of the same records as CSV", count: rows, seconds: seconds,
+                        target: "", met: nil, note: "no JSON, no validation, plain tables"),
+            Measurement(step: "import time / sqlite3 .import time", count: nil, seconds: importSeconds,
+                        target: "≤ 1.0 (aim 0.5)", met: ratio <= 1.0, note: String(format: "ratio %.2f", ratio)),
+        ]
+    }
+
+    /// Each canned query, compare on the largest groups, and CSV export.
+    private func analyses(_ database: GestureDatabase, log: (String) -> Void) throws -> [Measurement] {
+        var measurements: [Measurement] = []
+        let sink = try TextOutput(path: "/dev/null")
+        let catalog = try QueryCatalog()
+        try database.pool.read { db in
+            for query in catalog.queries {
+                log("query \(query.name)")
+                let started = ContinuousClock.now
+                let rows = try QueryCatalog.run(query, parameters: [], in: db, format: .csv, to: sink)
+                let seconds = elapsed(since: started)
+                measurements.append(Measurement(step: "query \(query.name)", count: nil, seconds: seconds,
+                                                target: "≤ 2 s", met: seconds <= 2, note: "\(rows.grouped) rows out"))
+            }
+            let comparisons: [(String, ComparisonSelection, String, String)] = [
+                ("compare --by via --event began", ComparisonSelection(by: "via", event: "began"), "observer", "target-action"),
+                ("compare --by deferred_edges", ComparisonSelection(by: "deferred_edges"), "none", "bottom+right"),
+            ]
+            for (name, selection, a, b) in comparisons {
+                log(name)
+                let started = ContinuousClock.now
+                let run = try Comparer.run(.init(selection: selection, a: a, b: b), in: db)
+                let seconds = elapsed(since: started)
+                let values = run.comparisons.reduce(0) { $0 + $1.a.n + $1.b.n }
+                measurements.append(Measurement(step: name, count: nil, seconds: seconds,
+                                                target: "≤ 2 s", met: seconds <= 2,
+                                                note: "\(values.grouped) latencies compared"))
+            }
+            for relation in ["touch_sample", "responses"] {
+                log("export \(relation)")
+                let started = ContinuousClock.now
+                let rows = try Exporter.export(relation, catalog: catalog, in: db, to: sink)
+                let seconds = elapsed(since: started)
+                measurements.append(Measurement(step: "export \(relation) as CSV", count: rows, seconds: seconds,
+                                                target: "≥ 1,000,000 rows/s", met: Double(rows) / seconds >= 1_000_000))
+            }
+        }
+        return measurements
+    }
+
+    private func machine(database: String, captureBytes: Int) throws -> [String] {
+        let queue = try DatabaseQueue(path: database)
+        defer { try? queue.close() }
+        let version = try queue.read { try String.fetchOne($0, sql: "SELECT sqlite_version()") } ?? "?"
+        #if DEBUG
+        let build = "debug build (use -c release for figures worth keeping)"
+        #else
+        let build = "release build"
+        #endif
+        var system = utsname()
+        uname(&system)
+        let machine = withUnsafeBytes(of: &system.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        return [
+            "date: \(Date().formatted(.iso8601))",
+            "machine: \(machine), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
+                + String(format: "%.0f GiB", Double(ProcessInfo.processInfo.physicalMemory) / 1_073_741_824),
+            "SQLite: \(version)",
+            "gesturelab: \(build)",
+            "capture: \(options.records.grouped) records requested, \(captureBytes / 1_048_576) MB, seed \(options.seed)",
+        ]
+    }
+
+    private func elapsed(since start: ContinuousClock.Instant) -> Double {
+        let duration = (ContinuousClock.now - start).components
+        return Double(duration.seconds) + Double(duration.attoseconds) * 1e-18
+    }
+
+    /// Runs a command and returns the peak resident memory of its process, in KB.
+    private func childPeakMemory(_ command: [String]) throws -> Int {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw StoreError("\(command.joined(separator: " ")) failed with status \(process.terminationStatus)")
+        }
+        var usage = rusage()
+        #if canImport(Glibc)
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        #else
+        getrusage(RUSAGE_CHILDREN, &usage)
+        #endif
+        return Int(usage.ru_maxrss)
+    }
+
+    static func which(_ program: String) -> String? {
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
+            let candidate = "\(directory)/\(program)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import GestureAnalysis
+import GestureSimulation
+
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure import, derivation, queries, compare and export on N simulated records.",
+        discussion: """
+            Simulates N records of the seed experiments, then measures in one run:
+            import records/s (validation, storage and latency derivation), the import's
+            peak memory in a child process, `sqlite3 .import` of the same records
+            flattened to CSV and the ratio of the two, every canned query, compare on
+            the largest groups, and CSV export rows/s. Prints a Markdown table with the
+            machine, the SQLite version and the build. Build in release mode for
+            figures worth keeping.
+
+            Examples:
+              swift run -c release gesturelab bench
+              swift run -c release gesturelab bench --records 10000000 --dir /tmp/bench
+            """)
+
+    @Option(help: "How many records to simulate.")
+    var records = 1_000_000
+
+    @Option(help: ArgumentHelp("Where the capture, the databases and the CSV go.", valueName: "dir"))
+    var dir = "gesturelab-bench"
+
+    @Option(help: "Seed of the simulation.")
+    var seed: UInt64 = 1
+
+    func validate() throws {
+        if records < 1_000 { throw ValidationError("--records takes 1000 or more.") }
+    }
+
+    func run() throws {
+        let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
+        let benchmark = Benchmark(options: .init(records: records, directory: dir, seed: seed,
+                                                 executablePath: executable))
+        let report = try benchmark.run { StandardError.line($0) }
+        let output = TextOutput.standardOutput()
+        try output.write(report.markdown)
+        try output.flush()
+    }
+}
