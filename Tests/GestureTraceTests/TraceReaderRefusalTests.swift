@@ -165,6 +165,7 @@ struct TraceReaderRefusalTests {
                "unsupported version 2 of gesture-trace; supported: gesture-trace version 1"),
         .whole("version as a string", [#"{"type":"header","format":"gesture-trace","version":"1"}"#], line: 1, field: "version", #"unsupported version "1""#),
         .whole("version 1.5", [#"{"type":"header","format":"gesture-trace","version":1.5}"#], line: 1, field: "version", "unsupported version 1.5"),
+        .whole("numeric recorder", [#"{"type":"header","format":"gesture-trace","version":1,"recorder":2.3}"#], line: 1, field: "recorder", "found 2.3, expected a string"),
         .whole("missing version", [#"{"type":"header","format":"gesture-trace"}"#], line: 1, field: "version", "missing; expected 1"),
         Refusal(name: "header not UTF-8", bytes: Array(#"{"type":"header","format":"gesture-trace","version":1,"recorder":""#.utf8) + [0xFE] + Array("\"}\n".utf8),
                 line: 1, field: nil, phrase: "bytes are not valid UTF-8 at column 67 (byte 0xFE)"),
