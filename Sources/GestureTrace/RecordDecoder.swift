@@ -25,6 +25,9 @@ struct RecordDecoder {
     private(set) var sessions = ByteStringTable()
     /// The line declaring each session, by index.
     private(set) var sessionLines: [Int] = []
+    /// The session the previous record named: records come in runs of one
+    /// session, so comparing with it first usually saves hashing the id.
+    var lastSessionIndex = -1
     /// Short repeated values: targets, events, channels, recognizers, classes.
     private var interned = ByteStringTable(limit: 4096)
     static let longestInternedString = 64
