@@ -137,6 +137,8 @@ struct TraceReaderRefusalTests {
         .record("unknown session", #"{"type":"frame","session":"s9","t":1}"#, field: "session", #"unknown session "s9": no session record on an earlier line declares it"#),
         .whole("session declared later", [Refusal.header, #"{"type":"frame","session":"s1","t":1}"#, Refusal.session],
                line: 2, field: "session", #"unknown session "s1""#),
+        .after("unknown session after a known one", [#"{"type":"frame","session":"s1","t":1}"#, #"{"type":"frame","session":"s","t":1}"#],
+               line: 4, field: "session", #"unknown session "s""#),
         .record("duplicate session", Refusal.session, field: "session", #"duplicate session id "s1": already declared on line 2"#),
         .after("second began", [Refusal.began, Refusal.began], line: 4, field: "phase",
                #"found a second began for touch 1 of session "s1" (the first is on line 3)"#),
