@@ -46,7 +46,8 @@ struct ByteStringTable {
         }
     }
 
-    private func equals(_ entry: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Whether entry `entry` holds exactly `bytes`.
+    func equals(_ entry: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = offsets[entry]
         let length = offsets[entry + 1] - start
         guard length == bytes.count else { return false }

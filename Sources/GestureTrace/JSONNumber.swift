@@ -110,6 +110,46 @@ enum JSONNumber {
     /// even (`0.0000000005` → 0 ns, `0.0000000015` → 2 ns), symmetrically for
     /// negative values. Exponents shift the decimal point exactly.
     static func nanoseconds(_ bytes: UnsafePointer<UInt8>, count: Int) throws(Problem) -> Int64 {
+        if let nanos = plainNanoseconds(bytes, count: count) {
+            return nanos
+        }
+        return try shiftedNanoseconds(bytes, count: count)
+    }
+
+    /// The common `123.456789` form: at most 9 integer and 9 fraction
+    /// digits and no exponent, which needs no rounding and cannot overflow.
+    @inline(__always)
+    private static func plainNanoseconds(_ bytes: UnsafePointer<UInt8>, count: Int) -> Int64? {
+        var index = 0
+        let negative = bytes[0] == UInt8(ascii: "-")
+        if negative { index = 1 }
+        var seconds: Int64 = 0
+        let integerStart = index
+        while index < count, JSONScanner.isDigit(bytes[index]) {
+            // Wrapping: more than 9 digits are sent to the exact path below.
+            seconds = seconds &* 10 &+ Int64(bytes[index] &- UInt8(ascii: "0"))
+            index += 1
+        }
+        guard index - integerStart <= 9 else { return nil }
+        var fraction: Int64 = 0
+        var scale: Int64 = 1_000_000_000
+        if index < count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            let fractionStart = index
+            while index < count, JSONScanner.isDigit(bytes[index]) {
+                fraction = fraction &* 10 &+ Int64(bytes[index] &- UInt8(ascii: "0"))
+                index += 1
+            }
+            let fractionDigits = index - fractionStart
+            guard fractionDigits <= 9 else { return nil }
+            for _ in 0..<fractionDigits { scale /= 10 }
+        }
+        guard index == count else { return nil }  // an exponent follows
+        let nanos = seconds * 1_000_000_000 + fraction * scale
+        return negative ? -nanos : nanos
+    }
+
+    private static func shiftedNanoseconds(_ bytes: UnsafePointer<UInt8>, count: Int) throws(Problem) -> Int64 {
         var index = 0
         let negative = bytes[0] == UInt8(ascii: "-")
         if negative { index = 1 }

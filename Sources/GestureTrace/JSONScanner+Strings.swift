@@ -6,7 +6,26 @@ extension JSONScanner {
     /// strings nobody decodes are valid JSON; decoding is `decodeString`'s job.
     mutating func scanStringBody() throws(JSONSyntaxError) -> Bool {
         var hasEscapes = false
-        while position < count {
+        while true {
+            // Find the next quote, backslash or control character, eight
+            // bytes at a time where the line has them.
+            if position + 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt64.self))
+                let marks = Self.specialStringBytes(word)
+                if marks == 0 {
+                    position += 8
+                    continue
+                }
+                // Flags above the first special byte may be spurious; the lowest is exact.
+                position += marks.trailingZeroBitCount >> 3
+            } else {
+                while position < count, !Self.isSpecialStringByte(bytes[position]) {
+                    position += 1
+                }
+                guard position < count else {
+                    throw JSONSyntaxError(offset: position, message: "unterminated string: found end of line, expected '\"'")
+                }
+            }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 position += 1
@@ -15,13 +34,28 @@ extension JSONScanner {
             if byte == UInt8(ascii: "\\") {
                 hasEscapes = true
                 try scanEscape()
-            } else if byte < 0x20 {
-                throw JSONSyntaxError(offset: position, message: "raw control character U+\(Self.hex(UInt32(byte), digits: 4)) in a string; expected it escaped")
             } else {
-                position += 1
+                throw JSONSyntaxError(offset: position, message: "raw control character U+\(Self.hex(UInt32(byte), digits: 4)) in a string; expected it escaped")
             }
         }
-        throw JSONSyntaxError(offset: position, message: "unterminated string: found end of line, expected '\"'")
+    }
+
+    @inline(__always)
+    static func isSpecialStringByte(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20
+    }
+
+    /// The high bit set in each byte of `word` (little-endian) that is a
+    /// quote, a backslash or below 0x20, exact up to the first such byte.
+    @inline(__always)
+    static func specialStringBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        let zeroQuote = (quotes &- ones) & ~quotes
+        let zeroBackslash = (backslashes &- ones) & ~backslashes
+        let control = (word &- ones &* 0x20) & ~word
+        return (zeroQuote | zeroBackslash | control) & 0x8080_8080_8080_8080
     }
 
     private mutating func scanEscape() throws(JSONSyntaxError) {

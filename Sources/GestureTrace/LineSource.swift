@@ -56,7 +56,9 @@ final class LineSource {
         self.maxLineBytes = min(max(1, maxLineBytes), Int.max / 4)
         buffer = ByteScratch(capacity: chunkSize)
         var status = stat()
-        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
+        // The POSIX file-type bits, spelled as literals because S_IFMT imports
+        // with different integer types on different C libraries.
+        if fstat(descriptor, &status) == 0, status.st_mode & 0o170000 == 0o100000 {
             totalBytes = Int64(status.st_size)
         } else {
             totalBytes = nil

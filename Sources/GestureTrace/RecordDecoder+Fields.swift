@@ -131,9 +131,13 @@ extension RecordDecoder {
     /// The `session` of a record, which must have been declared earlier.
     mutating func declaredSession() throws(LineProblem) -> (index: Int, id: String) {
         let bytes = try requiredString(.session, expected: "a non-empty string naming a declared session")
+        if lastSessionIndex >= 0, sessions.equals(lastSessionIndex, bytes) {
+            return (lastSessionIndex, sessions.strings[lastSessionIndex])
+        }
         guard let index = sessions.index(of: bytes) else {
             throw LineProblem(field: "session", "unknown session \"\(Self.display(bytes))\": no session record on an earlier line declares it")
         }
+        lastSessionIndex = index
         return (index, sessions.strings[index])
     }
 }

@@ -13,8 +13,8 @@ import Musl
 /// allocates only the `String`s a record returns (and not even those for
 /// values seen before).
 struct RecordDecoder {
+    /// What a line after the header holds.
     enum Decoded {
-        case header(TraceHeader)
         /// A record and the index of its session in `sessions`.
         case record(TraceRecord, session: Int)
         /// A line of a `type` this reader does not know, to be skipped.
@@ -25,12 +25,14 @@ struct RecordDecoder {
     private(set) var sessions = ByteStringTable()
     /// The line declaring each session, by index.
     private(set) var sessionLines: [Int] = []
+    /// The session the previous record named: records come in runs of one
+    /// session, so comparing with it first usually saves hashing the id.
+    var lastSessionIndex = -1
     /// Short repeated values: targets, events, channels, recognizers, classes.
     private var interned = ByteStringTable(limit: 4096)
     static let longestInternedString = 64
 
     private var members: [JSONMember] = []
-    var nestedMembers: [JSONMember] = []
     private var stack: [UInt8] = []
     /// Member index of each known key in this line, or -1.
     private var slots = [Int](repeating: -1, count: FieldKey.allCases.count)

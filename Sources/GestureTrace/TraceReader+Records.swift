@@ -44,16 +44,20 @@ extension TraceReader {
                 return try refuse(error.located(file: source.name, line: line.number), text: line, skipping: skipping)
             }
             switch decoded {
-            case .record(.touch(let touch), let session):
-                if let item = try admit(touch, session: session, line: line, skipping: skipping) {
-                    return item
+            case .record(let record, let session):
+                if case .touch(let touch) = record {
+                    switch try admit(touch, session: session, line: line, skipping: skipping) {
+                    case .accept:
+                        break
+                    case .hold:
+                        continue
+                    case .refuse(let error):
+                        return try refuse(error, text: line, skipping: skipping)
+                    }
                 }
-            case .record(let record, _):
                 return accept(record, line: line.number)
             case .unknownType(let type):
                 unknownTypes[type, default: 0] += 1
-            case .header:
-                preconditionFailure("decode(_:) reports a later header as an error")
             }
         }
     }
@@ -76,9 +80,18 @@ extension TraceReader {
         return .rejected(TraceRejection(error: error, text: Array(UnsafeBufferPointer(start: line.bytes, count: line.count))))
     }
 
-    /// Applies the touch rules; nil when the record is held until its `began`.
+    /// What the touch rules say about one touch record.
+    private enum Admission {
+        case accept
+        /// Held until its touch's `began` arrives.
+        case hold
+        case refuse(TraceError)
+    }
+
+    /// Applies the touch rules. A `began` also releases its touch's held
+    /// records into `ready`.
     private mutating func admit(_ touch: TouchRecord, session: Int, line: LineSource.Line,
-                                skipping: Bool) throws(ReadFailure) -> Item? {
+                                skipping: Bool) throws(ReadFailure) -> Admission {
         let key = TouchOrderTracker.Key(session: session, touch: touch.touch)
         guard touch.phase == .began else {
             // Raw text is only worth keeping when a rejection may have to show it.
@@ -86,18 +99,17 @@ extension TraceReader {
                 ? Array(UnsafeBufferPointer(start: line.bytes, count: line.count)) : []
             switch touches.admit(touch, key: key, line: line.number, text: text) {
             case .accept:
-                return accept(.touch(touch), line: line.number)
+                return .accept
             case .hold:
-                return nil
+                return .hold
             case .tooEarly(let down):
-                return try refuse(tooEarly(touch, line: line.number, down: down), text: line, skipping: skipping)
+                return .refuse(tooEarly(touch, line: line.number, down: down))
             }
         }
         switch touches.admitBegan(key, nanos: touch.timeNanos, line: line.number) {
         case .failure(let duplicate):
-            let error = TraceError(file: source.name, line: line.number, field: "phase",
-                                   message: "found a second began for touch \(touch.touch) of session \(Self.quoted(touch.session)) (the first is on line \(duplicate.first.line)); expected one began per touch")
-            return try refuse(error, text: line, skipping: skipping)
+            return .refuse(TraceError(file: source.name, line: line.number, field: "phase",
+                                      message: "found a second began for touch \(touch.touch) of session \(Self.quoted(touch.session)) (the first is on line \(duplicate.first.line)); expected one began per touch"))
         case .success(let released):
             let down = TouchOrderTracker.Down(nanos: touch.timeNanos, line: line.number)
             for held in released {
@@ -109,7 +121,7 @@ extension TraceReader {
                     ready.append(.rejected(TraceRejection(error: error, text: held.text)))
                 }
             }
-            return accept(.touch(touch), line: line.number)
+            return .accept
         }
     }
 

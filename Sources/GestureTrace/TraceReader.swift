@@ -21,6 +21,27 @@ import Musl
 /// `.rejected` items and reading goes on. A missing or unsupported header and
 /// an empty file are always thrown: such a file cannot be imported at all.
 ///
+/// Decoding choices where the format leaves room:
+/// - `t` is converted from its decimal digits to integer nanoseconds
+///   exactly; digits beyond the ninth fraction digit are rounded to nearest,
+///   ties to even (`0.0000000015` → 2 ns, `0.0000000025` → 2 ns).
+///   Exponents are applied exactly (`1e-3` → 1 000 000 ns).
+/// - Touch ids are JSON integers written with digits only: `1.0` and `1e2`
+///   are refused, and so is anything outside Int64.
+/// - An optional field given as `null` counts as absent (many JSON writers
+///   spell absence that way); any other wrong type is refused. Config values
+///   may not be `null`.
+///
+/// ```swift
+/// var reader = try TraceReader(path: "capture.jsonl", options: .init(skipInvalid: true))
+/// while let item = try reader.next() {
+///     switch item {
+///     case .record(let record, let line): store(record, line)
+///     case .rejected(let rejection): print(rejection.error)  // FILE:LINE: field 'x': ...
+///     }
+/// }
+/// ```
+///
 /// A copy of a reader shares its input with the original; use one of them.
 public struct TraceReader {
     public struct Options: Sendable {
@@ -35,7 +56,7 @@ public struct TraceReader {
         }
     }
 
-    public enum Item: Sendable {
+    public enum Item: Sendable, Equatable {
         /// An accepted record and its 1-based line number.
         case record(TraceRecord, line: Int)
         /// A refused line (only with `skipInvalid`).

@@ -71,7 +71,8 @@ public struct TraceWriter {
     }
 
     /// A whole capture: the header and each record on its own line, each
-    /// ending in LF.
+    /// ending in LF. Records are not checked, so tests can build invalid
+    /// captures with it too.
     public static func capture(header: TraceHeader, records: [TraceRecord]) -> String {
         var bytes: [UInt8] = []
         TraceLineEncoder.appendHeader(header, to: &bytes)

@@ -48,18 +48,23 @@ struct JSONNumberTests {
         ("-0.0000000015", -2),          // symmetric for negative values
         ("0.00000000001", 0),
         ("7.0000000004999999999999999999", 7_000_000_000),
+        ("999999999.999999999", 999_999_999_999_999_999),     // the largest plain form
+        ("1000000000.5", 1_000_000_000_500_000_000),          // ten integer digits take the exact path
+        ("0000000000000000000000000001.25", 1_250_000_000),   // so do leading zeros beyond nine
+        ("-999999999.000000001", -999_999_999_000_000_001),
     ] as [(String, Int64)])
     func secondsConvertToExactNanoseconds(text: String, nanos: Int64) throws {
         #expect(try nanoseconds(text) == nanos)
     }
 
-    @Test(arguments: ["9223372036.854775808", "-9223372036.854775809", "1e10", "-1e10", "1e999", "99999999999999999999"])
+    @Test(arguments: ["9223372036.854775808", "-9223372036.854775809", "1e10", "-1e10", "1e999", "99999999999999999999",
+                      "123456789012345678901234567890.123456789012345678901234567890"])
     func timesBeyondInt64NanosecondsAreOutOfRange(text: String) {
         #expect(throws: JSONNumber.Problem.outOfRange) { try nanoseconds(text) }
     }
 
     @Test(arguments: [
-        ("0", 0.0), ("390.5", 390.5), ("0.1", 0.1), ("-2.25", -2.25), ("1e-5", 1e-5), ("5e-324", 5e-324),
+        ("0", 0.0), ("390.5", 390.5), ("0.1", 0.1), ("-2.25", -2.25), ("1e-5", 1e-5), ("5e-324", Double.leastNonzeroMagnitude),
         ("1.7976931348623157e308", 1.7976931348623157e308), ("123456789012345678", 123456789012345678.0),
         ("0.30000000000000004", 0.30000000000000004), ("1e22", 1e22), ("1e23", 1e23),
     ] as [(String, Double)])

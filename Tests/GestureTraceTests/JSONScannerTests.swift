@@ -106,3 +106,46 @@ struct UTF8ValidatorTests {
         #expect(firstInvalid(bytes) == offset)
     }
 }
+
+struct JSONScannerStringTests {
+    /// Scans `"<body>"` followed by filler, returning where the string ended.
+    private func scanString(_ body: [UInt8]) throws(JSONSyntaxError) -> (end: Int, hasEscapes: Bool) {
+        let line = [UInt8(ascii: "\"")] + body + [UInt8(ascii: "\"")] + Array(",\"filler\":12345678}".utf8)
+        return try line.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+            var scanner = JSONScanner(bytes: buffer.baseAddress!, count: buffer.count, position: 1)
+            let hasEscapes = try scanner.scanStringBody()
+            return (scanner.position, hasEscapes)
+        }
+    }
+
+    // The word-at-a-time search must stop at a special byte wherever it sits.
+    @Test(arguments: 0...24)
+    func theClosingQuoteIsFoundAtEveryOffset(length: Int) throws {
+        let body = Array(String(repeating: "é", count: length / 2).utf8) + Array(String(repeating: "a", count: length % 2).utf8)
+        let scanned = try scanString(body)
+        #expect(scanned.end == body.count + 2)
+        #expect(scanned.hasEscapes == false)
+    }
+
+    @Test(arguments: 0...24)
+    func escapesAreFoundAtEveryOffset(offset: Int) throws {
+        let body = Array(String(repeating: "b", count: offset).utf8) + Array(#"\"\u00e9x"#.utf8)
+        let scanned = try scanString(body)
+        #expect(scanned.end == body.count + 2)
+        #expect(scanned.hasEscapes == true)
+    }
+
+    @Test(arguments: 0...24)
+    func rawControlCharactersAreRefusedAtEveryOffset(offset: Int) {
+        for control: UInt8 in [0x00, 0x0A, 0x1F] {
+            let body = Array(String(repeating: "c", count: offset).utf8) + [control] + Array("tail".utf8)
+            let error = #expect(throws: JSONSyntaxError.self) { try scanString(body) }
+            #expect(error?.offset == offset + 1)
+        }
+    }
+
+    @Test func bytesJustAboveTheSpecialOnesArePlain() throws {
+        let body: [UInt8] = [0x20, 0x21, 0x23, 0x5B, 0x5D, 0x7F, 0x80, 0xBF, 0x20, 0x21, 0x23, 0x5B, 0x5D, 0x7F, 0xC3, 0xA9]
+        #expect(try scanString(body).end == body.count + 2)
+    }
+}

@@ -147,6 +147,23 @@ struct TraceReaderTests {
         #expect(try capture.records().map(\.line) == [2, 3, 4, 5, 6])
     }
 
+    @Test func recordsOfInterleavedSessionsKeepTheirOwnSession() throws {
+        let capture = try TemporaryCapture(lines: [
+            header, session,
+            #"{"type":"session","session":"s10","experiment":"exp","variant":"b"}"#,
+            #"{"type":"frame","session":"s1","t":1}"#,
+            #"{"type":"frame","session":"s10","t":2}"#,
+            #"{"type":"frame","session":"s10","t":3}"#,
+            #"{"type":"frame","session":"s1","t":4}"#,
+        ])
+        #expect(try capture.records().dropFirst(2).map(\.record) == [
+            .frame(FrameRecord(session: "s1", timeNanos: 1_000_000_000)),
+            .frame(FrameRecord(session: "s10", timeNanos: 2_000_000_000)),
+            .frame(FrameRecord(session: "s10", timeNanos: 3_000_000_000)),
+            .frame(FrameRecord(session: "s1", timeNanos: 4_000_000_000)),
+        ])
+    }
+
     @Test func progressAndByteObservation() throws {
         let text = [header, session, #"{"type":"frame","session":"s1","t":1}"#].joined(separator: "\n")
         let capture = try TemporaryCapture(text)
