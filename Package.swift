@@ -40,6 +40,8 @@ let package = Package(
             dependencies: [
                 "GestureStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // The C API, for streaming CSV straight from statement columns.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             exclude: ["Queries"],
             plugins: ["EmbedSQLPlugin"]

@@ -79,3 +79,32 @@ import Testing
         return try JSONDecoder().decode([[String]].self, from: data)
     }
 }
+
+@Suite struct CSVStatementWriterTests {
+    @Test func streamedCSVEqualsCellByCellEncoding() throws {
+        let sql = """
+            SELECT * FROM (VALUES
+                (1, -9223372036854775808, 0.1, 'plain', NULL, ''),
+                (0, 9223372036854775807, -2.5e-7, 'a,b', 1500.0, 'say "hi"'),
+                (-42, 3, 1e300, 'two
+            lines', -0.0, x'00ff'),
+                (7, 8, 12.5, 'é 日本 🎙️', 123456789012345.6, 'cr' || char(13) || 'here'))
+            """
+        let queue = try DatabaseQueue()
+        let folder = FileManager.default.temporaryDirectory.appending(path: "csv-\(UUID().uuidString).csv").path
+        let streamed: String = try queue.read { db in
+            try RowWriter.write(sql: sql, in: db, format: .csv, to: try TextOutput(path: folder))
+            return try String(contentsOfFile: folder, encoding: .utf8)
+        }
+        let expected: String = try queue.read { db in
+            let statement = try db.makeStatement(sql: sql)
+            var lines = [statement.columnNames.map(CSVField.encode).joined(separator: ",")]
+            for row in try Row.fetchAll(statement) {
+                lines.append(Array(row.databaseValues).map(CSVField.encode).joined(separator: ","))
+            }
+            return lines.joined(separator: "\r\n") + "\r\n"
+        }
+        #expect(streamed == expected)
+        #expect(streamed.contains("\r\n1,-9223372036854775808,0.1,plain,,\"\"\r\n"))
+    }
+}

@@ -18,9 +18,18 @@ public enum CSVField {
     }
 
     public static func encode(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D })
-        else { return text }
+        guard text.utf8.contains(where: needsQuoting) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
+
+extension CSVField {
+    /// A comma, a quote, CR or LF: the bytes that make a field need quotes.
+    static func needsQuoting(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: ","), UInt8(ascii: "\""), 0x0A, 0x0D: true
+        default: false
+        }
     }
 }
 

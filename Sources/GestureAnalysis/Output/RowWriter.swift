@@ -103,6 +103,11 @@ extension RowWriter {
                              format: OutputFormat, to output: TextOutput) throws -> Int {
         let statement = try db.makeStatement(sql: sql)
         try statement.setArguments(arguments)
+        if format == .csv {
+            let rows = try CSVStatementWriter.write(statement, db, to: output)
+            try output.flush()
+            return rows
+        }
         var writer = RowWriter(format: format, columns: statement.columnNames, output: output)
         let cursor = try Row.fetchCursor(statement)
         while let row = try cursor.next() {
