@@ -77,20 +77,39 @@ public struct CaptureImporter: Sendable {
                 try db.inTransaction(.immediate) {
                     let captureID = try insertCaptureRow(db, path: path, displayName: displayName)
                     let inserter = try RecordInserter(db, captureID: captureID)
+                    // Reading runs on its own thread; `stop()` joins it before
+                    // anything here touches the reader or the hash again.
+                    let pipeline = RecordPipeline(reader: reader)
+                    pipeline.start()
+                    defer { pipeline.stop() }
                     var items = 0
-                    while let item = try reader.next() {
-                        switch item {
-                        case .record(let record, let line):
-                            try inserter.insert(record, line: line)
-                        case .rejected(let rejection):
-                            rejectedCount += 1
-                            try onRejection(rejection)
-                        }
-                        items += 1
-                        if items & 0x3FFF == 0, let onProgress {
-                            onProgress(Progress(bytesRead: reader.bytesRead, totalBytes: reader.totalBytes, records: items))
+                    var nextProgress = 0x4000
+                    reading: while true {
+                        switch pipeline.next() {
+                        case .items(let batch, let bytesRead):
+                            for item in batch {
+                                switch item {
+                                case .record(let record, let line):
+                                    try inserter.insert(record, line: line)
+                                case .rejected(let rejection):
+                                    rejectedCount += 1
+                                    try onRejection(rejection)
+                                }
+                            }
+                            items += batch.count
+                            if items >= nextProgress, let onProgress {
+                                nextProgress = items + 0x4000
+                                onProgress(Progress(bytesRead: bytesRead, totalBytes: reader.totalBytes, records: items))
+                            }
+                        case .failed(let error):
+                            throw error
+                        case .finished:
+                            break reading
                         }
                     }
+                    pipeline.stop()
+                    reader = pipeline.finishedReader
+                    try inserter.finish()
                     let digest = hasher.finalize().hexString
                     if let existing = try Self.capture(withDigest: digest, db) {
                         outcome = .alreadyImported(captureID: existing)

@@ -4,39 +4,94 @@ import GestureTrace
 /// Writes one capture's validated records into the store.
 ///
 /// Sessions are rare and go through GRDB's ordinary API; the per-sample
-/// records reuse one prepared statement each, bound directly.
+/// records go through `BatchedInsert`, many rows a statement, bound directly.
+/// Call `finish()` before reading the tables.
 final class RecordInserter {
     private let db: Database
     private let captureID: Int64
     /// Session id in the capture → `session.id` in the store.
     private var sessionRowIDs: [String: Int64] = [:]
 
-    private let insertTouch: BoundStatement
-    private let insertSample: BoundStatement
-    private let insertTransition: BoundStatement
-    private let insertDelivery: BoundStatement
-    private let insertFrame: BoundStatement
+    private let touches: BatchedInsert<(sessionID: Int64, record: TouchRecord, line: Int)>
+    private let samples: BatchedInsert<(sessionID: Int64, record: TouchRecord, line: Int)>
+    private let transitions: BatchedInsert<(sessionID: Int64, record: TransitionRecord, line: Int)>
+    private let deliveries: BatchedInsert<(sessionID: Int64, record: DeliveryRecord, line: Int)>
+    private let frames: BatchedInsert<(sessionID: Int64, record: FrameRecord, line: Int)>
 
     init(_ db: Database, captureID: Int64) throws {
         self.db = db
         self.captureID = captureID
-        insertTouch = try BoundStatement(db, sql: """
-            INSERT INTO touch (session_id, touch, down_ns, x, y, kind, line) VALUES (?, ?, ?, ?, ?, ?, ?)
-            """)
-        insertSample = try BoundStatement(db, sql: """
-            INSERT INTO touch_sample (session_id, touch, t_ns, phase, x, y, radius, force, kind, line)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        insertTransition = try BoundStatement(db, sql: """
-            INSERT INTO transition (session_id, recognizer, to_state, t_ns, from_state, class, touch, line)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        insertDelivery = try BoundStatement(db, sql: """
-            INSERT INTO delivery (session_id, t_ns, target, event, via, touch, line) VALUES (?, ?, ?, ?, ?, ?, ?)
-            """)
-        insertFrame = try BoundStatement(db, sql: """
-            INSERT INTO frame (session_id, t_ns, line) VALUES (?, ?, ?)
-            """)
+        touches = try BatchedInsert(
+            db, table: "touch", columns: ["session_id", "touch", "down_ns", "x", "y", "kind", "line"],
+            bind: { statement, row, offset in
+                statement.bind(row.sessionID, at: offset + 1)
+                statement.bind(row.record.touch, at: offset + 2)
+                statement.bind(row.record.timeNanos, at: offset + 3)
+                statement.bind(row.record.x, at: offset + 4)
+                statement.bind(row.record.y, at: offset + 5)
+                statement.bind(row.record.kind?.rawValue, at: offset + 6)
+                statement.bind(row.line, at: offset + 7)
+            },
+            describe: { "\($0.record), line \($0.line)" })
+        samples = try BatchedInsert(
+            db, table: "touch_sample",
+            columns: ["session_id", "touch", "t_ns", "phase", "x", "y", "radius", "force", "kind", "line"],
+            bind: { statement, row, offset in
+                statement.bind(row.sessionID, at: offset + 1)
+                statement.bind(row.record.touch, at: offset + 2)
+                statement.bind(row.record.timeNanos, at: offset + 3)
+                statement.bind(row.record.phase.rawValue, at: offset + 4)
+                statement.bind(row.record.x, at: offset + 5)
+                statement.bind(row.record.y, at: offset + 6)
+                statement.bind(row.record.radius, at: offset + 7)
+                statement.bind(row.record.force, at: offset + 8)
+                statement.bind(row.record.kind?.rawValue, at: offset + 9)
+                statement.bind(row.line, at: offset + 10)
+            },
+            describe: { "\($0.record), line \($0.line)" })
+        transitions = try BatchedInsert(
+            db, table: "transition",
+            columns: ["session_id", "recognizer", "to_state", "t_ns", "from_state", "class", "touch", "line"],
+            bind: { statement, row, offset in
+                statement.bind(row.sessionID, at: offset + 1)
+                statement.bind(row.record.recognizer, at: offset + 2)
+                statement.bind(row.record.to.rawValue, at: offset + 3)
+                statement.bind(row.record.timeNanos, at: offset + 4)
+                statement.bind(row.record.from?.rawValue, at: offset + 5)
+                statement.bind(row.record.recognizerClass, at: offset + 6)
+                statement.bind(row.record.touch, at: offset + 7)
+                statement.bind(row.line, at: offset + 8)
+            },
+            describe: { "\($0.record), line \($0.line)" })
+        deliveries = try BatchedInsert(
+            db, table: "delivery", columns: ["session_id", "t_ns", "target", "event", "via", "touch", "line"],
+            bind: { statement, row, offset in
+                statement.bind(row.sessionID, at: offset + 1)
+                statement.bind(row.record.timeNanos, at: offset + 2)
+                statement.bind(row.record.target, at: offset + 3)
+                statement.bind(row.record.event, at: offset + 4)
+                statement.bind(row.record.via, at: offset + 5)
+                statement.bind(row.record.touch, at: offset + 6)
+                statement.bind(row.line, at: offset + 7)
+            },
+            describe: { "\($0.record), line \($0.line)" })
+        frames = try BatchedInsert(
+            db, table: "frame", columns: ["session_id", "t_ns", "line"],
+            bind: { statement, row, offset in
+                statement.bind(row.sessionID, at: offset + 1)
+                statement.bind(row.record.timeNanos, at: offset + 2)
+                statement.bind(row.line, at: offset + 3)
+            },
+            describe: { "\($0.record), line \($0.line)" })
+    }
+
+    /// Writes the rows still waiting in the batches.
+    func finish() throws {
+        try touches.finish(db)
+        try samples.finish(db)
+        try transitions.finish(db)
+        try deliveries.finish(db)
+        try frames.finish(db)
     }
 
     var sessionCount: Int { sessionRowIDs.count }
@@ -85,57 +140,22 @@ final class RecordInserter {
     }
 
     private func insert(_ touch: TouchRecord, line: Int) throws {
-        let sessionID = try sessionRowID(touch.session, line: line)
+        let row = (sessionID: try sessionRowID(touch.session, line: line), record: touch, line: line)
         if touch.phase == .began {
-            insertTouch.bind(sessionID, at: 1)
-            insertTouch.bind(touch.touch, at: 2)
-            insertTouch.bind(touch.timeNanos, at: 3)
-            insertTouch.bind(touch.x, at: 4)
-            insertTouch.bind(touch.y, at: 5)
-            insertTouch.bind(touch.kind?.rawValue, at: 6)
-            insertTouch.bind(line, at: 7)
-            try insertTouch.execute(db, arguments: "session \(touch.session), touch \(touch.touch), line \(line)")
+            try touches.append(row, db)
         }
-        insertSample.bind(sessionID, at: 1)
-        insertSample.bind(touch.touch, at: 2)
-        insertSample.bind(touch.timeNanos, at: 3)
-        insertSample.bind(touch.phase.rawValue, at: 4)
-        insertSample.bind(touch.x, at: 5)
-        insertSample.bind(touch.y, at: 6)
-        insertSample.bind(touch.radius, at: 7)
-        insertSample.bind(touch.force, at: 8)
-        insertSample.bind(touch.kind?.rawValue, at: 9)
-        insertSample.bind(line, at: 10)
-        try insertSample.execute(db, arguments: "\(touch), line \(line)")
+        try samples.append(row, db)
     }
 
     private func insert(_ transition: TransitionRecord, line: Int) throws {
-        insertTransition.bind(try sessionRowID(transition.session, line: line), at: 1)
-        insertTransition.bind(transition.recognizer, at: 2)
-        insertTransition.bind(transition.to.rawValue, at: 3)
-        insertTransition.bind(transition.timeNanos, at: 4)
-        insertTransition.bind(transition.from?.rawValue, at: 5)
-        insertTransition.bind(transition.recognizerClass, at: 6)
-        insertTransition.bind(transition.touch, at: 7)
-        insertTransition.bind(line, at: 8)
-        try insertTransition.execute(db, arguments: "\(transition), line \(line)")
+        try transitions.append((try sessionRowID(transition.session, line: line), transition, line), db)
     }
 
     private func insert(_ delivery: DeliveryRecord, line: Int) throws {
-        insertDelivery.bind(try sessionRowID(delivery.session, line: line), at: 1)
-        insertDelivery.bind(delivery.timeNanos, at: 2)
-        insertDelivery.bind(delivery.target, at: 3)
-        insertDelivery.bind(delivery.event, at: 4)
-        insertDelivery.bind(delivery.via, at: 5)
-        insertDelivery.bind(delivery.touch, at: 6)
-        insertDelivery.bind(line, at: 7)
-        try insertDelivery.execute(db, arguments: "\(delivery), line \(line)")
+        try deliveries.append((try sessionRowID(delivery.session, line: line), delivery, line), db)
     }
 
     private func insert(_ frame: FrameRecord, line: Int) throws {
-        insertFrame.bind(try sessionRowID(frame.session, line: line), at: 1)
-        insertFrame.bind(frame.timeNanos, at: 2)
-        insertFrame.bind(line, at: 3)
-        try insertFrame.execute(db, arguments: "\(frame), line \(line)")
+        try frames.append((try sessionRowID(frame.session, line: line), frame, line), db)
     }
 }
