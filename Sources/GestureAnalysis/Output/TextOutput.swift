@@ -13,7 +13,10 @@ import Darwin
 public final class TextOutput {
     private let fileDescriptor: Int32
     private let ownsDescriptor: Bool
-    private var buffer: [UInt8] = []
+    /// Raw memory rather than an array: exports append a few bytes at a time,
+    /// millions of times, and an array checks its uniqueness on every append.
+    private let buffer: UnsafeMutableRawPointer
+    private var count = 0
     private let capacity = 1 << 16
     public let name: String
 
@@ -35,11 +38,12 @@ public final class TextOutput {
         self.fileDescriptor = fileDescriptor
         self.name = name
         self.ownsDescriptor = ownsDescriptor
-        buffer.reserveCapacity(capacity)
+        buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
     }
 
     deinit {
         try? flush()
+        buffer.deallocate()
         if ownsDescriptor { close(fileDescriptor) }
     }
 
@@ -49,31 +53,39 @@ public final class TextOutput {
     }
 
     public func write(_ bytes: UnsafeRawBufferPointer) throws {
-        buffer.append(contentsOf: bytes)
-        if buffer.count >= capacity { try flush() }
+        guard let base = bytes.baseAddress else { return }
+        if count + bytes.count > capacity { try flush() }
+        if bytes.count > capacity {
+            try writeOut(UnsafeRawBufferPointer(start: base, count: bytes.count))
+            return
+        }
+        (buffer + count).copyMemory(from: base, byteCount: bytes.count)
+        count += bytes.count
     }
 
     public func write(byte: UInt8) throws {
-        buffer.append(byte)
-        if buffer.count >= capacity { try flush() }
+        if count == capacity { try flush() }
+        buffer.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
+        count += 1
     }
 
     /// Writes out everything buffered so far.
     public func flush() throws {
+        let pending = count
+        count = 0
+        try writeOut(UnsafeRawBufferPointer(start: buffer, count: pending))
+    }
+
+    private func writeOut(_ bytes: UnsafeRawBufferPointer) throws {
         var offset = 0
-        while offset < buffer.count {
-            let written = buffer.withUnsafeBytes { bytes in
-                systemWrite(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            }
+        while offset < bytes.count {
+            let written = systemWrite(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
-                buffer.removeAll(keepingCapacity: true)
-                throw OutputError("cannot write \(name): \(reason)")
+                throw OutputError("cannot write \(name): \(String(cString: strerror(errno)))")
             }
             offset += written
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 }
 
