@@ -38,16 +38,10 @@ extension SeededGenerator {
         range.lowerBound + (range.upperBound - range.lowerBound) * nextUniform()
     }
 
-    /// A standard normal variate (Marsaglia's polar method; no trigonometry).
+    /// A standard normal variate: the analysis module's, so one algorithm
+    /// serves both the bootstrap and the simulator.
     mutating func standardNormal() -> Double {
-        while true {
-            let u = 2 * nextUniform() - 1
-            let v = 2 * nextUniform() - 1
-            let s = u * u + v * v
-            if s > 0, s < 1 {
-                return u * (-2 * log(s) / s).squareRoot()
-            }
-        }
+        nextNormal()
     }
 
     /// A normal variate cut at `limit` standard deviations: no absurd outliers.

@@ -43,25 +43,7 @@ enum JSONNumber {
             }
             index += 1
         }
-        var exponent = 0
-        if index < count {
-            // An exponent follows: [eE] [+-]? digits.
-            index += 1
-            var exponentNegative = false
-            if bytes[index] == UInt8(ascii: "-") {
-                exponentNegative = true
-                index += 1
-            } else if bytes[index] == UInt8(ascii: "+") {
-                index += 1
-            }
-            while index < count {
-                if exponent < 100_000 {
-                    exponent = exponent * 10 + Int(bytes[index] &- UInt8(ascii: "0"))
-                }
-                index += 1
-            }
-            if exponentNegative { exponent = -exponent }
-        }
+        let exponent = index < count ? Self.exponent(bytes, from: index, count: count) : 0
         let decimalExponent = exponent - fractionDigits
         if significantDigits <= 15 && decimalExponent >= -22 && decimalExponent <= 22 {
             var value = Double(mantissa)
@@ -74,6 +56,28 @@ enum JSONNumber {
         }
         let text = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
         return Double(text) ?? .nan
+    }
+
+    /// The exponent of an already validated number, `[eE] [+-]? digits`
+    /// starting at `start` (the `e`). Its magnitude is capped at 1,000,000:
+    /// beyond that every nonzero value is out of range or rounds to zero.
+    private static func exponent(_ bytes: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int {
+        var index = start + 1
+        var negative = false
+        if bytes[index] == UInt8(ascii: "-") {
+            negative = true
+            index += 1
+        } else if bytes[index] == UInt8(ascii: "+") {
+            index += 1
+        }
+        var exponent = 0
+        while index < count {
+            if exponent < 1_000_000 {
+                exponent = exponent * 10 + Int(bytes[index] &- UInt8(ascii: "0"))
+            }
+            index += 1
+        }
+        return negative ? -exponent : exponent
     }
 
     /// An integer written without fraction or exponent that fits Int64.
@@ -171,25 +175,7 @@ enum JSONNumber {
                 fractionDigits += 1
             }
         }
-        var exponent = 0
-        if index < count {
-            index += 1
-            var exponentNegative = false
-            if bytes[index] == UInt8(ascii: "-") {
-                exponentNegative = true
-                index += 1
-            } else if bytes[index] == UInt8(ascii: "+") {
-                index += 1
-            }
-            while index < count {
-                // Beyond this every nonzero value is out of range or rounds to 0.
-                if exponent < 1_000_000 {
-                    exponent = exponent * 10 + Int(bytes[index] &- UInt8(ascii: "0"))
-                }
-                index += 1
-            }
-            if exponentNegative { exponent = -exponent }
-        }
+        let exponent = index < count ? Self.exponent(bytes, from: index, count: count) : 0
         let digitCount = integerDigits + fractionDigits
         @inline(__always) func digit(_ position: Int) -> UInt64 {
             let offset = position < integerDigits ? digitsStart + position : fractionStart + position - integerDigits

@@ -12,7 +12,7 @@ import Foundation
 /// ```
 extension SeededGenerator {
     /// A standard normal variate (Marsaglia's polar method; no trigonometry).
-    mutating func nextNormal() -> Double {
+    public mutating func nextNormal() -> Double {
         while true {
             let u = 2 * nextUniform() - 1
             let v = 2 * nextUniform() - 1
