@@ -7,12 +7,16 @@ struct GestureLab: ParsableCommand {
         abstract: "Record, query and compare gesture-latency experiments from iOS apps.",
         discussion: """
             Import trace captures (gesture-trace JSON Lines) into SQLite, list what was
-            recorded, and ask how long after each touch-down the app heard about it.
+            recorded, ask how long after each touch-down the app heard about it, and
+            compare variants with percentiles, bootstrap intervals and a test.
 
             Examples:
+              gesturelab demo
               gesturelab import Examples/*.jsonl
               gesturelab sessions
-              gesturelab sessions --format csv > sessions.csv
+              gesturelab query response-by-region -p event touchDown
+              gesturelab compare --by deferred_edges --event touchDown --region bottom,bottom-right
+              gesturelab export responses --out responses.csv
 
             The database is --db PATH, else $GESTURELAB_DB, else ./gesturelab.sqlite.
             """,
