@@ -61,13 +61,8 @@ struct ContentTouchesScenario: VariantScenario {
                                 at: failed, touch: touch)
             touchesBegan = failed + InputDispatch.handlerGap(&rng)
         }
-        let touchDown = touchesBegan + InputDispatch.handlerGap(&rng)
-        let touchesEnded = max(liftArrival, touchDown + InputDispatch.handlerGap(&rng))
-        let touchUpInside = touchesEnded + InputDispatch.handlerGap(&rng)
-        recorder.delivery(target: Self.button, event: "touchesBegan", via: "touches", at: touchesBegan, touch: touch)
-        recorder.delivery(target: Self.button, event: "touchDown", via: "control-event", at: touchDown, touch: touch)
-        recorder.delivery(target: Self.button, event: "touchesEnded", via: "touches", at: touchesEnded, touch: touch)
-        recorder.delivery(target: Self.button, event: "touchUpInside", via: "control-event", at: touchUpInside, touch: touch)
+        let (touchDown, touchUpInside) = recorder.buttonPress(Self.button, touchesBegan: touchesBegan,
+                                                              liftArrival: liftArrival, touch: touch, rng: &rng)
         // Highlighted at touch-down, fading out after release.
         recorder.presentChanges(from: touchDown, through: touchUpInside + SimulatedTime.nanos(millis: P.unhighlightMillis))
     }

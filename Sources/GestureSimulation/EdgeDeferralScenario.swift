@@ -42,13 +42,8 @@ struct EdgeDeferralScenario: VariantScenario {
             // The gate gives up waiting when the finger lifts before it times out.
             released = min(arrival + SimulatedTime.nanos(millis: rng.uniform(P.edgeGateMillis)), liftArrival)
         }
-        let touchDown = released + InputDispatch.handlerGap(&rng)
-        let touchesEnded = max(liftArrival, touchDown + InputDispatch.handlerGap(&rng))
-        let touchUpInside = touchesEnded + InputDispatch.handlerGap(&rng)
-        recorder.delivery(target: Self.button, event: "touchesBegan", via: "touches", at: released, touch: touch)
-        recorder.delivery(target: Self.button, event: "touchDown", via: "control-event", at: touchDown, touch: touch)
-        recorder.delivery(target: Self.button, event: "touchesEnded", via: "touches", at: touchesEnded, touch: touch)
-        recorder.delivery(target: Self.button, event: "touchUpInside", via: "control-event", at: touchUpInside, touch: touch)
+        let (touchDown, touchUpInside) = recorder.buttonPress(Self.button, touchesBegan: released,
+                                                              liftArrival: liftArrival, touch: touch, rng: &rng)
         // The button turns to its recording state at touch-down, and fades back after release.
         recorder.presentChanges(from: touchDown, through: touchDown)
         recorder.presentChanges(from: touchUpInside,

@@ -219,7 +219,8 @@ public struct CaptureImporter: Sendable {
 }
 
 extension Duration {
-    var seconds: Double {
+    /// The duration in seconds, for rates and reports.
+    public var seconds: Double {
         Double(components.seconds) + Double(components.attoseconds) * 1e-18
     }
 }

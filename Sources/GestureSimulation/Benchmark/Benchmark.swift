@@ -198,8 +198,7 @@ public struct Benchmark: Sendable {
     }
 
     private func elapsed(since start: ContinuousClock.Instant) -> Double {
-        let duration = (ContinuousClock.now - start).components
-        return Double(duration.seconds) + Double(duration.attoseconds) * 1e-18
+        (ContinuousClock.now - start).seconds
     }
 
     /// Runs a command and returns the peak resident memory of its process, in KB.

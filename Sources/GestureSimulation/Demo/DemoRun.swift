@@ -60,12 +60,7 @@ public struct DemoRun: Sendable {
         let csvFiles = try writeCSV(database, findings: findings)
         try database.pool.close()
         return Report(findings: findings, captures: captures, csvFiles: csvFiles, recordCount: recordCount,
-                      seconds: Self.seconds(since: started))
-    }
-
-    private static func seconds(since start: ContinuousClock.Instant) -> Double {
-        let elapsed = (ContinuousClock.now - start).components
-        return Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
+                      seconds: (ContinuousClock.now - started).seconds)
     }
 
     private func prepareDirectory(log: (String) -> Void) throws {
