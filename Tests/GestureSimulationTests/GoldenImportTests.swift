@@ -1,27 +1,43 @@
 import Foundation
 import GRDB
+import GestureAnalysis
 import GestureStore
 import Testing
 @testable import GestureSimulation
 
-/// The import's fast path (a reading thread, 64-row statements, set-wise
-/// derivation) against golden figures from an independent implementation of
+/// The import's fast path (a reading thread, 64-row statements, latencies
+/// derived while reading) and its set-wise SQL derivation against golden figures from an independent implementation of
 /// SPEC section 3: Tests/Reference/derived_latencies.py, run on the same capture:
 ///
 ///     gesturelab simulate --seed 5 --sessions 1 --touches 20 --out golden.jsonl
 ///     python3 Tests/Reference/derived_latencies.py golden.jsonl
 ///     528 247753719164 45 251304173 1564 257815493209 0
 @Suite struct GoldenImportTests {
-    @Test func derivedLatenciesMatchTheIndependentReference() throws {
+    static let golden: [Int64] = [528, 247_753_719_164, 45, 251_304_173, 1_564, 257_815_493_209, 0]
+
+    /// In time order the reading pass derives everything; set-wise SQL
+    /// gives the same; and with the lines shuffled (sessions still first),
+    /// the reading pass hands over to SQL and the figures do not move.
+    @Test(arguments: [Arrangement.asWritten, .setWise, .shuffled])
+    func derivedLatenciesMatchTheIndependentReference(_ arrangement: Arrangement) throws {
         let folder = try TemporaryFolder()
-        let path = folder.path("golden.jsonl")
+        var path = folder.path("golden.jsonl")
         let simulator = Simulator(options: SimulationOptions(seed: 5, sessionsPerVariant: 1, touchesPerSession: 20))
         let written = try simulator.write(simulator.records(), path: path, progress: nil)
         #expect(written == 12_976)
+        if arrangement == .shuffled {
+            path = try shuffledCopy(of: path, in: folder)
+        }
 
         let database = try GestureDatabase(path: folder.path("golden.sqlite"))
-        let summary = try CaptureImporter(database: database).importCapture(path: path)
+        let importer = CaptureImporter(database: database, derivation: arrangement == .setWise ? .setWise : .streaming)
+        let summary = try importer.importCapture(path: path)
         #expect(summary.recordCounts == ["session": 6, "touch": 2_287, "transition": 875, "delivery": 1_878, "frame": 7_930])
+        switch arrangement {
+        case .asWritten: #expect(summary.derivationNote == "derived while reading")
+        case .setWise: #expect(summary.derivationNote == "derived set-wise in SQL")
+        case .shuffled: #expect(summary.derivationNote.hasPrefix("derived set-wise in SQL: "))
+        }
 
         let figures = try database.pool.read { db in
             try Row.fetchOne(db, sql: """
@@ -31,6 +47,27 @@ import Testing
                        (SELECT sum(orphan_deliveries) FROM session_orphans)
                 """).map { row in (0..<7).map { row[$0] as Int64 } }
         }
-        #expect(figures == [528, 247_753_719_164, 45, 251_304_173, 1_564, 257_815_493_209, 0])
+        #expect(figures == Self.golden)
+    }
+
+    enum Arrangement: Sendable {
+        case asWritten, setWise, shuffled
+    }
+
+    /// The header and session lines first, every other line in a seeded random order.
+    private func shuffledCopy(of path: String, in folder: TemporaryFolder) throws -> String {
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        let (leading, records) = lines.reduce(into: ([Substring](), [Substring]())) { parts, line in
+            if line.contains(#""type":"header""#) || line.contains(#""type":"session""#) {
+                parts.0.append(line)
+            } else {
+                parts.1.append(line)
+            }
+        }
+        var generator = SeededGenerator(seed: 5)
+        let shuffledPath = folder.path("shuffled.jsonl")
+        try (leading + records.shuffled(using: &generator)).joined(separator: "\n").appending("\n")
+            .write(toFile: shuffledPath, atomically: true, encoding: .utf8)
+        return shuffledPath
     }
 }

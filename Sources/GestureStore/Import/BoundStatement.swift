@@ -51,6 +51,18 @@ struct BoundStatement {
         }
     }
 
+    /// A literal lives as long as the program: SQLite may keep the pointer.
+    func bind(_ value: StaticString, at index: Int32) {
+        _ = value.withUTF8Buffer { bytes in
+            sqlite3_bind_text(handle, index, UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self),
+                              Int32(bytes.count), nil)
+        }
+    }
+
+    func bind(_ value: StaticString?, at index: Int32) {
+        if let value { bind(value, at: index) } else { sqlite3_bind_null(handle, index) }
+    }
+
     func bind(_ value: String?, at index: Int32) {
         if let value { bind(value, at: index) } else { sqlite3_bind_null(handle, index) }
     }

@@ -32,10 +32,24 @@ public struct CaptureImporter: Sendable {
         public var records: Int
     }
 
-    public let database: GestureDatabase
+    /// How an import derives the latencies of SPEC section 3.
+    public enum Derivation: Sendable {
+        /// In the reading pass, record by record, for captures in time order;
+        /// set-wise in SQL for any capture whose order defeats one pass.
+        case streaming
+        /// Always set-wise in SQL after the records are stored (slower; the
+        /// reference the reading pass is tested against).
+        case setWise
+    }
 
-    public init(database: GestureDatabase) {
+    public let database: GestureDatabase
+    public let derivation: Derivation
+    /// Memory bounds of the reading pass's derivation (tests shrink them).
+    var streamingLimits = StreamingDeriver.Limits()
+
+    public init(database: GestureDatabase, derivation: Derivation = .streaming) {
         self.database = database
+        self.derivation = derivation
     }
 
     /// Imports one capture.
@@ -72,34 +86,36 @@ public struct CaptureImporter: Sendable {
         var recordCounts: [String: Int] = [:]
         var unknownTypeCounts: [String: Int] = [:]
         var derivationSeconds = 0.0
+        var derivationNote = ""
         do {
             try database.pool.writeWithoutTransaction { db in
                 try db.inTransaction(.immediate) {
                     let captureID = try insertCaptureRow(db, path: path, displayName: displayName)
-                    let inserter = try RecordInserter(db, captureID: captureID)
+                    let inserter = RecordInserter(db, captureID: captureID)
                     // Reading runs on its own thread; `stop()` joins it before
                     // anything here touches the reader or the hash again.
-                    let pipeline = RecordPipeline(reader: reader)
+                    let pipeline = RecordPipeline(reader: reader, limits: streamingLimits)
                     pipeline.start()
                     defer { pipeline.stop() }
                     var items = 0
                     var nextProgress = 0x4000
+                    // The reading pass's latencies are stored as they come;
+                    // once it gives up, the rest of them are not worth storing.
+                    var storesDerived = derivation == .streaming
                     reading: while true {
                         switch pipeline.next() {
-                        case .items(let batch, let bytesRead):
-                            for item in batch {
-                                switch item {
-                                case .record(let record, let line):
-                                    try inserter.insert(record, line: line)
-                                case .rejected(let rejection):
-                                    rejectedCount += 1
-                                    try onRejection(rejection)
-                                }
+                        case .batch(let batch):
+                            if !batch.isDerivationExact { storesDerived = false }
+                            try inserter.insert(batch, derived: storesDerived)
+                            for rejection in batch.rejections {
+                                rejectedCount += 1
+                                try onRejection(rejection)
                             }
-                            items += batch.count
+                            items += batch.itemCount
                             if items >= nextProgress, let onProgress {
                                 nextProgress = items + 0x4000
-                                onProgress(Progress(bytesRead: bytesRead, totalBytes: reader.totalBytes, records: items))
+                                onProgress(Progress(bytesRead: batch.bytesRead, totalBytes: reader.totalBytes,
+                                                    records: items))
                             }
                         case .failed(let error):
                             throw error
@@ -109,15 +125,22 @@ public struct CaptureImporter: Sendable {
                     }
                     pipeline.stop()
                     reader = pipeline.finishedReader
-                    try inserter.finish()
+                    let deriver = pipeline.finishedDeriver
                     let digest = hasher.finalize().hexString
                     if let existing = try Self.capture(withDigest: digest, db) {
                         outcome = .alreadyImported(captureID: existing)
                         return .rollback
                     }
-                    let derivationStarted = ContinuousClock.now
-                    try LatencyDeriver.derive(db, captureID: captureID)
-                    derivationSeconds = (ContinuousClock.now - derivationStarted).seconds
+                    if derivation == .streaming, deriver.isExact {
+                        derivationSeconds = inserter.derivedSeconds
+                        derivationNote = "derived while reading"
+                    } else {
+                        let derivationStarted = ContinuousClock.now
+                        try LatencyDeriver.derive(db, captureID: captureID)
+                        derivationSeconds = (ContinuousClock.now - derivationStarted).seconds
+                        derivationNote = deriver.inexactReason.map { "derived set-wise in SQL: \($0)" }
+                            ?? "derived set-wise in SQL"
+                    }
                     try finishCaptureRow(db, captureID: captureID, digest: digest, byteCount: byteCount,
                                          reader: reader, rejectedCount: rejectedCount)
                     outcome = .imported(captureID: captureID)
@@ -150,7 +173,8 @@ public struct CaptureImporter: Sendable {
             unknownTypeCounts: unknownTypeCounts,
             rejectedCount: rejectedCount,
             seconds: (ContinuousClock.now - started).seconds,
-            derivationSeconds: derivationSeconds)
+            derivationSeconds: derivationSeconds,
+            derivationNote: derivationNote)
     }
 
     private func insertCaptureRow(_ db: Database, path: String, displayName: String) throws -> Int64 {

@@ -6,10 +6,18 @@ import GRDB
 /// always in step with the records. Each record is associated with its touch
 /// by one index seek on `touch(session_id, down_ns)`: a million records
 /// derive in seconds, never by scanning all touches per record.
+///
+/// Captures in time order are derived in the reading pass instead
+/// (`StreamingDeriver`); this is the answer for any order, and the
+/// reference the one-pass rows are tested against.
 enum LatencyDeriver {
     static func derive(_ db: Database, captureID: Int64) throws {
+        try run(clearing + steps, db, captureID: captureID)
+    }
+
+    private static func run(_ statements: [String], _ db: Database, captureID: Int64) throws {
         let arguments: StatementArguments = ["capture": captureID]
-        for sql in steps {
+        for sql in statements {
             do {
                 try db.execute(sql: sql, arguments: arguments)
             } catch let error as DatabaseError {
@@ -33,6 +41,11 @@ enum LatencyDeriver {
         """
     }
 
+    /// Whatever the reading pass stored before it gave up.
+    private static let clearing: [String] = ["response", "recognition", "dispatch", "session_orphans"].map {
+        "DELETE FROM \($0) WHERE session_id IN (SELECT id FROM session WHERE capture_id = :capture)"
+    }
+
     private static let steps: [String] = [
         "DROP TABLE IF EXISTS temp.owned_delivery",
         "DROP TABLE IF EXISTS temp.owned_transition",
@@ -50,23 +63,30 @@ enum LatencyDeriver {
         FROM transition
         WHERE transition.session_id IN (SELECT id FROM session WHERE capture_id = :capture)
         """,
-        // SQLite takes the bare columns (line) from the row that holds min().
+        // The earliest of each group; at equal times the earlier line, as the
+        // reading pass decides too.
         """
         INSERT INTO response (session_id, touch, target, event, via, t_ns, down_ns, latency_ns, line)
-        SELECT owned.session_id, owned.touch, owned.target, owned.event, owned.via,
-               min(owned.t_ns), touch.down_ns, min(owned.t_ns) - touch.down_ns, owned.line
-        FROM owned_delivery AS owned
-        JOIN touch ON touch.session_id = owned.session_id AND touch.touch = owned.touch
-        GROUP BY owned.session_id, owned.touch, owned.target, owned.event, owned.via
+        SELECT earliest.session_id, earliest.touch, earliest.target, earliest.event, earliest.via,
+               earliest.t_ns, touch.down_ns, earliest.t_ns - touch.down_ns, earliest.line
+        FROM (SELECT owned.*, row_number() OVER (
+                  PARTITION BY owned.session_id, owned.touch, owned.target, owned.event, owned.via
+                  ORDER BY owned.t_ns, owned.line) AS rank
+              FROM owned_delivery AS owned WHERE owned.touch IS NOT NULL) AS earliest
+        JOIN touch ON touch.session_id = earliest.session_id AND touch.touch = earliest.touch
+        WHERE earliest.rank = 1
         """,
         """
         INSERT INTO recognition (session_id, touch, recognizer, class, state, t_ns, down_ns, latency_ns, line)
-        SELECT owned.session_id, owned.touch, owned.recognizer, owned.class, owned.to_state,
-               min(owned.t_ns), touch.down_ns, min(owned.t_ns) - touch.down_ns, owned.line
-        FROM owned_transition AS owned
-        JOIN touch ON touch.session_id = owned.session_id AND touch.touch = owned.touch
-        WHERE owned.to_state IN ('began', 'recognized')
-        GROUP BY owned.session_id, owned.touch, owned.recognizer
+        SELECT earliest.session_id, earliest.touch, earliest.recognizer, earliest.class, earliest.to_state,
+               earliest.t_ns, touch.down_ns, earliest.t_ns - touch.down_ns, earliest.line
+        FROM (SELECT owned.*, row_number() OVER (
+                  PARTITION BY owned.session_id, owned.touch, owned.recognizer
+                  ORDER BY owned.t_ns, owned.line) AS rank
+              FROM owned_transition AS owned
+              WHERE owned.touch IS NOT NULL AND owned.to_state IN ('began', 'recognized')) AS earliest
+        JOIN touch ON touch.session_id = earliest.session_id AND touch.touch = earliest.touch
+        WHERE earliest.rank = 1
         """,
         // MATERIALIZED: flattened, SQLite would run the seek three times a
         // row (the column, the subtraction and the filter).

@@ -1,15 +1,18 @@
 import Foundation
 import GestureTrace
 
-/// Reads and validates a capture on a thread of its own while the importer
-/// inserts: JSON parsing and SQLite's work overlap on two cores.
+/// Reads, validates and prepares a capture on a thread of its own while the
+/// importer inserts: JSON parsing, row preparation and latency derivation
+/// overlap SQLite's work on two cores.
 ///
-/// Items travel in batches through a small bounded queue, so memory stays
+/// Rows travel in batches through a small bounded queue, so memory stays
 /// flat however large the file: when SQLite falls behind, the reader waits.
 final class RecordPipeline: @unchecked Sendable {
     enum Message {
-        case items([TraceReader.Item], bytesRead: Int64)
+        case batch(ImportBatch)
         case failed(TraceError)
+        /// The last batch has been sent; `finishedDeriver` tells whether the
+        /// latencies it carried are the capture's.
         case finished
     }
 
@@ -23,9 +26,11 @@ final class RecordPipeline: @unchecked Sendable {
     private var producerDone = false
     // Owned by the reading thread until `producerDone`, then by the caller.
     private var reader: TraceReader
+    private var preparer: RowPreparer
 
-    init(reader: TraceReader) {
+    init(reader: TraceReader, limits: StreamingDeriver.Limits) {
         self.reader = reader
+        preparer = RowPreparer(limits: limits)
     }
 
     func start() {
@@ -62,18 +67,33 @@ final class RecordPipeline: @unchecked Sendable {
         return reader
     }
 
+    /// The one-pass derivation, once `stop()` has returned: whether the
+    /// latencies the batches carried are exact.
+    var finishedDeriver: StreamingDeriver {
+        condition.lock()
+        defer { condition.unlock() }
+        precondition(producerDone, "RecordPipeline.finishedDeriver before stop()")
+        return preparer.deriver
+    }
+
     private func produce() {
-        var batch: [TraceReader.Item] = []
-        batch.reserveCapacity(Self.batchSize)
+        var batch = ImportBatch()
+        batch.reserveCapacity(items: Self.batchSize)
         do {
             while let item = try reader.next() {
-                batch.append(item)
-                if batch.count == Self.batchSize {
-                    guard push(.items(batch, bytesRead: reader.bytesRead)) else { return finish() }
-                    batch.removeAll(keepingCapacity: true)
+                preparer.add(item, to: &batch)
+                if batch.itemCount == Self.batchSize {
+                    batch.bytesRead = reader.bytesRead
+                    batch.isDerivationExact = preparer.deriver.isExact
+                    guard push(.batch(batch)) else { return finish() }
+                    batch = ImportBatch()
+                    batch.reserveCapacity(items: Self.batchSize)
                 }
             }
-            if !batch.isEmpty, !push(.items(batch, bytesRead: reader.bytesRead)) { return finish() }
+            preparer.finish(into: &batch)
+            batch.bytesRead = reader.bytesRead
+            batch.isDerivationExact = preparer.deriver.isExact
+            if !push(.batch(batch)) { return finish() }
             _ = push(.finished)
         } catch {
             _ = push(.failed(error))

@@ -20,8 +20,11 @@ public struct ImportSummary: Sendable, Equatable {
     /// Lines refused under `--skip-invalid`.
     public var rejectedCount: Int
     public var seconds: Double
-    /// The part of `seconds` spent deriving latencies.
+    /// The part of `seconds` the inserting thread spent on derived latencies:
+    /// storing those worked out while reading, or deriving them in SQL.
     public var derivationSeconds: Double = 0
+    /// How the latencies were derived, and why set-wise when they were.
+    public var derivationNote: String = ""
 
     public var recordCount: Int { recordCounts.values.reduce(0, +) }
 

@@ -1,0 +1,86 @@
+import GRDB
+import GestureTrace
+
+/// Writes one capture's prepared rows into the store.
+///
+/// Sessions are rare and go through GRDB's ordinary API; everything else
+/// goes through `MultiRowInsert`, many rows a statement, bound directly.
+final class RecordInserter {
+    private let db: Database
+    private let captureID: Int64
+    /// `session.id` in the store, by the session's ordinal in the capture.
+    private(set) var sessionRowIDs: [Int64] = []
+
+    private let touchDowns: MultiRowInsert<TouchDownRow>
+    private let touchSamples: MultiRowInsert<TouchSampleRow>
+    private let transitions: MultiRowInsert<TransitionRow>
+    private let deliveries: MultiRowInsert<DeliveryRow>
+    private let frames: MultiRowInsert<FrameRow>
+    private let responses: MultiRowInsert<ResponseRow>
+    private let recognitions: MultiRowInsert<RecognitionRow>
+    private let dispatches: MultiRowInsert<DispatchRow>
+    private let orphans: MultiRowInsert<OrphanRow>
+
+    /// Time spent storing derived latencies, for the import summary.
+    private(set) var derivedSeconds = 0.0
+
+    init(_ db: Database, captureID: Int64) {
+        self.db = db
+        self.captureID = captureID
+        touchDowns = MultiRowInsert(db)
+        touchSamples = MultiRowInsert(db)
+        transitions = MultiRowInsert(db)
+        deliveries = MultiRowInsert(db)
+        frames = MultiRowInsert(db)
+        responses = MultiRowInsert(db)
+        recognitions = MultiRowInsert(db)
+        dispatches = MultiRowInsert(db)
+        orphans = MultiRowInsert(db)
+    }
+
+    /// Stores a batch: its sessions first, since its other rows may refer to them.
+    ///
+    /// - Parameter derived: also store the latencies the batch carries.
+    func insert(_ batch: ImportBatch, derived: Bool) throws {
+        for session in batch.sessions {
+            try insert(session)
+        }
+        try touchDowns.insert(batch.touchDowns, sessionRowIDs: sessionRowIDs)
+        try touchSamples.insert(batch.touchSamples, sessionRowIDs: sessionRowIDs)
+        try transitions.insert(batch.transitions, sessionRowIDs: sessionRowIDs)
+        try deliveries.insert(batch.deliveries, sessionRowIDs: sessionRowIDs)
+        try frames.insert(batch.frames, sessionRowIDs: sessionRowIDs)
+        guard derived else { return }
+        let started = ContinuousClock.now
+        try responses.insert(batch.responses, sessionRowIDs: sessionRowIDs)
+        try recognitions.insert(batch.recognitions, sessionRowIDs: sessionRowIDs)
+        try dispatches.insert(batch.dispatches, sessionRowIDs: sessionRowIDs)
+        try orphans.insert(batch.orphans, sessionRowIDs: sessionRowIDs)
+        derivedSeconds += (ContinuousClock.now - started).seconds
+    }
+
+    private func insert(_ row: SessionRow) throws {
+        let session = row.record
+        try db.execute(
+            sql: """
+                INSERT INTO session (capture_id, session, experiment, variant, device_model, device_os,
+                                     screen_w, screen_h, screen_scale, started_at, line)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [captureID, session.id, session.experiment, session.variant,
+                        session.device?.model, session.device?.os, session.device?.screenWidth,
+                        session.device?.screenHeight, session.device?.scale, session.startedAt, row.line])
+        let rowID = db.lastInsertedRowID
+        sessionRowIDs.append(rowID)
+        for (key, value) in session.config {
+            let type = switch value {
+            case .string: "string"
+            case .number: "number"
+            case .bool: "boolean"
+            }
+            try db.execute(
+                sql: "INSERT INTO session_config (session_id, key, value, value_type) VALUES (?, ?, ?, ?)",
+                arguments: [rowID, key, value.text, type])
+        }
+    }
+}

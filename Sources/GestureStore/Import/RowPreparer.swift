@@ -1,0 +1,72 @@
+import GestureTrace
+
+/// Turns the reader's records into rows and derived latencies, on the
+/// reading thread, so the inserting thread only binds and steps.
+struct RowPreparer {
+    private(set) var deriver: StreamingDeriver
+    private var sessionOrdinals: [String: Int] = [:]
+    /// Records come in runs of one session: most lookups end here.
+    private var lastSession: (id: String, ordinal: Int)?
+
+    init(limits: StreamingDeriver.Limits) {
+        deriver = StreamingDeriver(limits: limits)
+    }
+
+    mutating func add(_ item: TraceReader.Item, to batch: inout ImportBatch) {
+        batch.itemCount += 1
+        switch item {
+        case .rejected(let rejection):
+            batch.rejections.append(rejection)
+        case .record(let record, let line):
+            add(record, line: line, to: &batch)
+        }
+    }
+
+    /// Settles what only the end of the capture decides; call once.
+    mutating func finish(into batch: inout ImportBatch) {
+        deriver.finish(into: &batch)
+    }
+
+    private mutating func add(_ record: TraceRecord, line: Int, to batch: inout ImportBatch) {
+        switch record {
+        case .session(let session):
+            // The reader refuses a second declaration of a session id.
+            sessionOrdinals[session.id] = sessionOrdinals.count
+            batch.sessions.append(SessionRow(record: session, line: line))
+            deriver.addSession()
+        case .touch(let touch):
+            let row = TouchSampleRow(session: ordinal(of: touch.session), touch: touch.touch,
+                                     timeNanos: touch.timeNanos, phase: touch.phase, x: touch.x, y: touch.y,
+                                     radius: touch.radius, force: touch.force, kind: touch.kind, line: line)
+            batch.touchSamples.append(row)
+            if touch.phase == .began {
+                batch.touchDowns.append(TouchDownRow(sample: row))
+                deriver.touchBegan(row)
+            }
+        case .transition(let transition):
+            let row = TransitionRow(session: ordinal(of: transition.session), recognizer: transition.recognizer,
+                                    to: transition.to, timeNanos: transition.timeNanos, from: transition.from,
+                                    recognizerClass: transition.recognizerClass, touch: transition.touch, line: line)
+            batch.transitions.append(row)
+            deriver.transition(row, into: &batch)
+        case .delivery(let delivery):
+            let row = DeliveryRow(session: ordinal(of: delivery.session), timeNanos: delivery.timeNanos,
+                                  target: delivery.target, event: delivery.event, via: delivery.via,
+                                  touch: delivery.touch, line: line)
+            batch.deliveries.append(row)
+            deriver.delivery(row, into: &batch)
+        case .frame(let frame):
+            batch.frames.append(FrameRow(session: ordinal(of: frame.session), timeNanos: frame.timeNanos, line: line))
+        }
+    }
+
+    /// The reader has already refused records of undeclared sessions.
+    private mutating func ordinal(of session: String) -> Int {
+        if let lastSession, lastSession.id == session { return lastSession.ordinal }
+        guard let ordinal = sessionOrdinals[session] else {
+            preconditionFailure("session \"\(session)\" reached the store undeclared")
+        }
+        lastSession = (session, ordinal)
+        return ordinal
+    }
+}

@@ -1,0 +1,263 @@
+/// Derives the latencies of SPEC section 3 in the reading pass, record by
+/// record, for captures written in time order.
+///
+/// Recorders write each session's records as they happen, so when a record
+/// arrives every touch-down and transition at or before its time has already
+/// been seen: its touch is a binary search among the session's touch-downs,
+/// its dispatch latency one dictionary lookup. The earliest delivery of each
+/// (touch, target, event, via) and the earliest recognition of each
+/// (touch, recognizer) are stored as upserts that keep the earliest, so a
+/// bounded cache is enough to skip most of them.
+///
+/// The deriver watches for the orders it cannot answer in one pass (a
+/// touch-down at or before a record already associated, a transition at or
+/// before a delivery it might have served, a delivery earlier than the
+/// latest transition of its channel). Then `isExact` turns false, it stops
+/// deriving, and the importer derives the capture set-wise in SQL instead
+/// (`LatencyDeriver`): the same rows either way.
+struct StreamingDeriver {
+    /// False once the capture's order defeats the one-pass derivation.
+    private(set) var isExact = true
+    /// Why `isExact` turned false, for the import summary.
+    private(set) var inexactReason: String?
+
+    private struct TouchDown: Comparable {
+        var nanos: Int64
+        var touch: Int64
+
+        static func < (lhs: TouchDown, rhs: TouchDown) -> Bool {
+            (lhs.nanos, lhs.touch) < (rhs.nanos, rhs.touch)
+        }
+    }
+
+    private struct SessionState {
+        /// Sorted by down, then touch id: the owner of a record is the last
+        /// entry at or before its time.
+        var touchDowns: [TouchDown] = []
+        var downByTouch: [Int64: Int64] = [:]
+        /// The latest time of a record associated by time so far.
+        var latestAssociated = Int64.min
+        var orphanDeliveries = 0
+        var orphanTransitions = 0
+    }
+
+    /// A recognizer and state, or equally a delivery's target and event.
+    private struct Channel: Hashable {
+        var session: Int
+        var recognizer: String
+        var state: String
+    }
+
+    private struct ResponseKey: Hashable {
+        var session: Int
+        var touch: Int64
+        var target: String
+        var event: String
+        var via: String
+    }
+
+    private struct RecognitionKey: Hashable {
+        var session: Int
+        var touch: Int64
+        var recognizer: String
+    }
+
+    private struct Earliest {
+        var nanos: Int64
+        var line: Int
+
+        func isAtOrBefore(_ nanos: Int64, line: Int) -> Bool {
+            (self.nanos, self.line) <= (nanos, line)
+        }
+    }
+
+    /// A record naming a touch not seen yet: settled at the end, when it is
+    /// known whether the capture has that touch at all.
+    private enum Deferred {
+        case delivery(DeliveryRow, transitionNanos: Int64?)
+        case transition(TransitionRow)
+    }
+
+    /// Bounds that keep memory flat on captures of any size.
+    struct Limits {
+        /// Above this many entries a cache of earliest latencies starts over;
+        /// the upserts keep the result right.
+        var cache = 1 << 16
+        /// More records than this naming a touch before its touch-down, and
+        /// the capture is derived set-wise instead.
+        var deferred = 1 << 16
+    }
+
+    private let limits: Limits
+
+    private var sessions: [SessionState] = []
+    private var latestTransition: [Channel: Int64] = [:]
+    private var latestDelivery: [Channel: Int64] = [:]
+    private var earliestResponses: [ResponseKey: Earliest] = [:]
+    private var earliestRecognitions: [RecognitionKey: Earliest] = [:]
+    private var deferred: [Deferred] = []
+
+    init(limits: Limits = Limits()) {
+        self.limits = limits
+    }
+
+    mutating func addSession() {
+        sessions.append(SessionState())
+    }
+
+    mutating func touchBegan(_ row: TouchSampleRow) {
+        guard isExact else { return }
+        let down = TouchDown(nanos: row.timeNanos, touch: row.touch)
+        if row.timeNanos <= sessions[row.session].latestAssociated {
+            return giveUp("a touch-down at line \(row.line) is at or before a record already associated by time")
+        }
+        sessions[row.session].downByTouch[row.touch] = row.timeNanos
+        if let last = sessions[row.session].touchDowns.last, down < last {
+            let index = sessions[row.session].touchDowns.firstIndex { down < $0 } ?? sessions[row.session].touchDowns.endIndex
+            sessions[row.session].touchDowns.insert(down, at: index)
+        } else {
+            sessions[row.session].touchDowns.append(down)
+        }
+    }
+
+    mutating func delivery(_ row: DeliveryRow, into batch: inout ImportBatch) {
+        guard isExact else { return }
+        let channel = Channel(session: row.session, recognizer: row.target, state: row.event)
+        var transitionNanos: Int64?
+        if let latest = latestTransition[channel] {
+            guard latest <= row.timeNanos else {
+                return giveUp("the delivery at line \(row.line) is earlier than a transition of its target read before it")
+            }
+            transitionNanos = latest
+        }
+        latestDelivery[channel] = max(latestDelivery[channel] ?? .min, row.timeNanos)
+
+        switch owner(session: row.session, named: row.touch, at: row.timeNanos) {
+        case .touch(let touch, let down):
+            settle(row, owner: touch, down: down, transitionNanos: transitionNanos, into: &batch)
+        case .none:
+            sessions[row.session].orphanDeliveries += 1
+            if let transitionNanos { batch.dispatches.append(dispatch(row, owner: nil, transitionNanos: transitionNanos)) }
+        case .notSeenYet:
+            deferLater(.delivery(row, transitionNanos: transitionNanos))
+        }
+    }
+
+    mutating func transition(_ row: TransitionRow, into batch: inout ImportBatch) {
+        guard isExact else { return }
+        let channel = Channel(session: row.session, recognizer: row.recognizer, state: row.to.rawValue)
+        if let delivered = latestDelivery[channel], row.timeNanos <= delivered {
+            return giveUp("the transition at line \(row.line) is at or before a delivery of its recognizer read before it")
+        }
+        latestTransition[channel] = max(latestTransition[channel] ?? .min, row.timeNanos)
+
+        switch owner(session: row.session, named: row.touch, at: row.timeNanos) {
+        case .touch(let touch, let down):
+            settle(row, owner: touch, down: down, into: &batch)
+        case .none:
+            sessions[row.session].orphanTransitions += 1
+        case .notSeenYet:
+            deferLater(.transition(row))
+        }
+    }
+
+    /// Settles the records that named a touch not seen when they were read,
+    /// and counts each session's orphans. Call once, after the last record.
+    mutating func finish(into batch: inout ImportBatch) {
+        guard isExact else { return }
+        for record in deferred {
+            switch record {
+            case .delivery(let row, let transitionNanos):
+                if let touch = row.touch, let down = sessions[row.session].downByTouch[touch] {
+                    settle(row, owner: touch, down: down, transitionNanos: transitionNanos, into: &batch)
+                } else {
+                    sessions[row.session].orphanDeliveries += 1
+                    if let transitionNanos { batch.dispatches.append(dispatch(row, owner: nil, transitionNanos: transitionNanos)) }
+                }
+            case .transition(let row):
+                if let touch = row.touch, let down = sessions[row.session].downByTouch[touch] {
+                    settle(row, owner: touch, down: down, into: &batch)
+                } else {
+                    sessions[row.session].orphanTransitions += 1
+                }
+            }
+        }
+        deferred = []
+        for (session, state) in sessions.enumerated() {
+            batch.orphans.append(OrphanRow(session: session, deliveries: state.orphanDeliveries,
+                                           transitions: state.orphanTransitions))
+        }
+    }
+
+    private enum Owner {
+        case touch(Int64, down: Int64)
+        case none
+        case notSeenYet
+    }
+
+    /// The touch a record belongs to: the one it names, else the latest
+    /// touch-down at or before its time (equal downs: the higher touch id).
+    private mutating func owner(session: Int, named: Int64?, at nanos: Int64) -> Owner {
+        if let named {
+            guard let down = sessions[session].downByTouch[named] else { return .notSeenYet }
+            return .touch(named, down: down)
+        }
+        sessions[session].latestAssociated = max(sessions[session].latestAssociated, nanos)
+        let downs = sessions[session].touchDowns
+        // The first entry later than `nanos`; the owner is the one before it.
+        var low = 0
+        var high = downs.count
+        while low < high {
+            let middle = (low + high) / 2
+            if downs[middle].nanos <= nanos { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { return .none }
+        return .touch(downs[low - 1].touch, down: downs[low - 1].nanos)
+    }
+
+    private mutating func settle(_ row: DeliveryRow, owner: Int64, down: Int64, transitionNanos: Int64?,
+                                 into batch: inout ImportBatch) {
+        if let transitionNanos { batch.dispatches.append(dispatch(row, owner: owner, transitionNanos: transitionNanos)) }
+        let key = ResponseKey(session: row.session, touch: owner, target: row.target, event: row.event, via: row.via)
+        if let earliest = earliestResponses[key], earliest.isAtOrBefore(row.timeNanos, line: row.line) { return }
+        if earliestResponses.count >= limits.cache { earliestResponses.removeAll(keepingCapacity: true) }
+        earliestResponses[key] = Earliest(nanos: row.timeNanos, line: row.line)
+        batch.responses.append(ResponseRow(session: row.session, touch: owner, target: row.target, event: row.event,
+                                           via: row.via, timeNanos: row.timeNanos, downNanos: down, line: row.line))
+    }
+
+    private mutating func settle(_ row: TransitionRow, owner: Int64, down: Int64, into batch: inout ImportBatch) {
+        guard row.to == .began || row.to == .recognized else { return }
+        let key = RecognitionKey(session: row.session, touch: owner, recognizer: row.recognizer)
+        if let earliest = earliestRecognitions[key], earliest.isAtOrBefore(row.timeNanos, line: row.line) { return }
+        if earliestRecognitions.count >= limits.cache { earliestRecognitions.removeAll(keepingCapacity: true) }
+        earliestRecognitions[key] = Earliest(nanos: row.timeNanos, line: row.line)
+        batch.recognitions.append(RecognitionRow(session: row.session, touch: owner, recognizer: row.recognizer,
+                                                 recognizerClass: row.recognizerClass, state: row.to,
+                                                 timeNanos: row.timeNanos, downNanos: down, line: row.line))
+    }
+
+    private func dispatch(_ row: DeliveryRow, owner: Int64?, transitionNanos: Int64) -> DispatchRow {
+        DispatchRow(session: row.session, timeNanos: row.timeNanos, line: row.line, target: row.target,
+                    event: row.event, via: row.via, touch: owner, transitionNanos: transitionNanos)
+    }
+
+    private mutating func deferLater(_ record: Deferred) {
+        guard deferred.count < limits.deferred else {
+            return giveUp("more than \(limits.deferred) records name a touch before its touch-down")
+        }
+        deferred.append(record)
+    }
+
+    private mutating func giveUp(_ reason: String) {
+        isExact = false
+        inexactReason = reason
+        // Nothing more will be derived here: free what was kept.
+        sessions = []
+        latestTransition = [:]
+        latestDelivery = [:]
+        earliestResponses = [:]
+        earliestRecognitions = [:]
+        deferred = []
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import GRDB
+import GestureTrace
+import Testing
+@testable import GestureStore
+
+/// The reading pass's derivation against the set-wise SQL one: every capture
+/// gives the same derived rows both ways, and the reading pass hands over to
+/// SQL exactly when the capture's order defeats it.
+@Suite struct StreamingDerivationTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var records: [String]
+        /// Whether the reading pass can derive this capture itself.
+        var streams: Bool
+        var testDescription: String { name }
+    }
+
+    static let header = #"{"type":"header","format":"gesture-trace","version":1}"#
+    static let session = #"{"type":"session","session":"s","experiment":"e","variant":"v"}"#
+
+    static func touch(_ id: Int, at t: String) -> String {
+        #"{"type":"touch","session":"s","touch":\#(id),"phase":"began","t":\#(t),"x":1,"y":1}"#
+    }
+
+    static func delivery(_ target: String, _ event: String, at t: String, touch: Int? = nil) -> String {
+        let named = touch.map { #","touch":\#($0)"# } ?? ""
+        return #"{"type":"delivery","session":"s","target":"\#(target)","event":"\#(event)","via":"v","t":\#(t)\#(named)}"#
+    }
+
+    static func transition(_ recognizer: String, to state: String, at t: String, touch: Int? = nil) -> String {
+        let named = touch.map { #","touch":\#($0)"# } ?? ""
+        return #"{"type":"transition","session":"s","recognizer":"\#(recognizer)","to":"\#(state)","t":\#(t)\#(named)}"#
+    }
+
+    static let cases: [Case] = [
+        Case(name: "in time order, with two deliveries of one key at one time", records: [
+            touch(1, at: "1.0"),
+            transition("pan", to: "began", at: "1.1"),
+            delivery("pan", "began", at: "1.2"),
+            delivery("pan", "began", at: "1.2"),
+            transition("pan", to: "recognized", at: "1.3"),
+            touch(2, at: "2.0"),
+            delivery("pan", "began", at: "2.5"),
+        ], streams: true),
+        Case(name: "a record naming a touch before its touch-down line", records: [
+            touch(1, at: "1.0"),
+            delivery("btn", "touchDown", at: "2.1", touch: 2),
+            transition("tap", to: "recognized", at: "2.2", touch: 2),
+            touch(2, at: "2.0"),
+            delivery("btn", "touchDown", at: "2.3"),
+        ], streams: true),
+        Case(name: "records naming a touch the capture lacks", records: [
+            touch(1, at: "1.0"),
+            delivery("btn", "touchDown", at: "1.1", touch: 9),
+            transition("tap", to: "began", at: "1.2", touch: 9),
+            delivery("btn", "touchDown", at: "0.5"),
+        ], streams: true),
+        Case(name: "a touch-down at the time of a record read before it", records: [
+            touch(1, at: "1.0"),
+            delivery("btn", "touchDown", at: "2.0"),
+            touch(2, at: "2.0"),
+        ], streams: false),
+        Case(name: "a transition at the time of a delivery read before it", records: [
+            touch(1, at: "1.0"),
+            delivery("pan", "began", at: "1.5"),
+            transition("pan", to: "began", at: "1.5"),
+        ], streams: false),
+        Case(name: "a delivery earlier than a transition read before it", records: [
+            touch(1, at: "1.0"),
+            transition("pan", to: "began", at: "1.1"),
+            transition("pan", to: "began", at: "1.3"),
+            delivery("pan", "began", at: "1.2"),
+        ], streams: false),
+        Case(name: "a touch-down earlier than touches read before it", records: [
+            touch(2, at: "2.0"),
+            touch(1, at: "1.0"),
+            delivery("btn", "touchDown", at: "1.5"),
+            delivery("btn", "touchDown", at: "2.5"),
+        ], streams: true),
+    ]
+
+    @Test(arguments: cases)
+    func bothDerivationsAgree(_ testCase: Case) throws {
+        let text = ([Self.header, Self.session] + testCase.records).joined(separator: "\n") + "\n"
+        let (streamed, streamedNote) = try derivedRows(text, derivation: .streaming)
+        let (setWise, _) = try derivedRows(text, derivation: .setWise)
+        #expect(streamed == setWise)
+        #expect(streamedNote.hasPrefix(testCase.streams ? "derived while reading" : "derived set-wise in SQL: "))
+    }
+
+    /// Worked by hand: the first of two equal deliveries (line 5) answers,
+    /// touch 2 is named before its line, and the 0.5 s delivery has no touch.
+    @Test func theReadingPassGivesTheHandWorkedRows() throws {
+        let text = ([Self.header, Self.session] + Self.cases[0].records + [Self.delivery("x", "y", at: "0.5")])
+            .joined(separator: "\n") + "\n"
+        let (rows, _) = try derivedRows(text, derivation: .streaming)
+        #expect(rows == [
+            "response 1 pan began v 1200000000 200000000 5",
+            "response 2 pan began v 2500000000 500000000 9",
+            "recognition 1 pan began 1100000000 100000000 4",
+            "dispatch 1200000000 5 pan began 1 100000000",
+            "dispatch 1200000000 6 pan began 1 100000000",
+            "dispatch 2500000000 9 pan began 2 1400000000",
+            "orphans 1 0",
+        ])
+    }
+
+    /// Caches of one entry and one deferred record: the upserts still keep
+    /// the earliest, and a second early-named record hands over to SQL.
+    @Test func boundedMemoryGivesTheSameRows() throws {
+        let capture = try TemporaryFolder()
+        let records = [
+            Self.touch(1, at: "1.0"),
+            Self.delivery("btn", "touchDown", at: "1.1"),
+            Self.delivery("btn", "touchUp", at: "1.25"),
+            // Each evicts the other from a one-entry cache: stored again,
+            // the upsert must keep 1.1 and the line of the first 1.25.
+            Self.delivery("btn", "touchDown", at: "1.3"),
+            Self.delivery("btn", "touchUp", at: "1.25"),
+            Self.delivery("btn", "touchDown", at: "2.1", touch: 2),
+            Self.delivery("btn", "touchUp", at: "2.2", touch: 2),
+            Self.touch(2, at: "2.0"),
+        ]
+        let text = ([Self.header, Self.session] + records).joined(separator: "\n") + "\n"
+        let path = try capture.write("bounded.jsonl", text)
+        let (reference, _) = try derivedRows(text, derivation: .setWise)
+
+        var importer = CaptureImporter(database: try GestureDatabase(path: capture.path("cache.sqlite")))
+        importer.streamingLimits = StreamingDeriver.Limits(cache: 1, deferred: 2)
+        let streamed = try importer.importCapture(path: path)
+        #expect(streamed.derivationNote == "derived while reading")
+        #expect(try dump(importer.database) == reference)
+        #expect(reference.prefix(2) == ["response 1 btn touchDown v 1100000000 100000000 4",
+                                        "response 1 btn touchUp v 1250000000 250000000 5"])
+
+        importer = CaptureImporter(database: try GestureDatabase(path: capture.path("deferred.sqlite")))
+        importer.streamingLimits = StreamingDeriver.Limits(cache: 1, deferred: 1)
+        let handedOver = try importer.importCapture(path: path)
+        #expect(handedOver.derivationNote.hasPrefix("derived set-wise in SQL: more than 1 records"))
+        #expect(try dump(importer.database) == reference)
+    }
+
+    @Test func storedSpellingsAreTheRawValues() {
+        for phase in TouchPhase.allCases { #expect("\(phase.text)" == phase.rawValue) }
+        for kind in TouchKind.allCases { #expect("\(kind.text)" == kind.rawValue) }
+        for state in RecognizerState.allCases { #expect("\(state.text)" == state.rawValue) }
+    }
+
+    private func derivedRows(_ text: String, derivation: CaptureImporter.Derivation) throws -> ([String], String) {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("capture.jsonl", text)
+        let database = try GestureDatabase(path: folder.path("store.sqlite"))
+        let summary = try CaptureImporter(database: database, derivation: derivation).importCapture(path: path)
+        return (try dump(database), summary.derivationNote)
+    }
+
+    private func dump(_ database: GestureDatabase) throws -> [String] {
+        try database.pool.read { db in
+            let queries = [
+                "SELECT 'response', touch, target, event, via, t_ns, latency_ns, line FROM response ORDER BY 2, 3, 4, 5",
+                "SELECT 'recognition', touch, recognizer, state, t_ns, latency_ns, line FROM recognition ORDER BY 2, 3",
+                "SELECT 'dispatch', t_ns, line, target, event, touch, latency_ns FROM dispatch ORDER BY 2, 3",
+                "SELECT 'orphans', orphan_deliveries, orphan_transitions FROM session_orphans",
+            ]
+            return try queries.flatMap { sql in
+                try Row.fetchAll(db, sql: sql).map { row in
+                    (0..<row.count).map { index in
+                        let value: DatabaseValue = row[index]
+                        switch value.storage {
+                        case .null: return "NULL"
+                        case .int64(let integer): return "\(integer)"
+                        case .double(let double): return "\(double)"
+                        case .string(let string): return string
+                        case .blob(let data): return "\(data)"
+                        }
+                    }.joined(separator: " ")
+                }
+            }
+        }
+    }
+}
