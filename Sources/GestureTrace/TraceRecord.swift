@@ -4,7 +4,9 @@
 /// carry seconds as JSON numbers, and the reader converts their decimal text
 /// exactly, so `12.000000001` stays one nanosecond after `12`.
 public enum TraceRecord: Sendable, Equatable {
-    case session(SessionRecord)
+    /// Boxed: a session record is several times the size of the others,
+    /// and every record is copied on its way out of the reader.
+    indirect case session(SessionRecord)
     case touch(TouchRecord)
     case transition(TransitionRecord)
     case delivery(DeliveryRecord)
