@@ -51,6 +51,16 @@ struct BoundStatement {
         }
     }
 
+    /// A batch's string: SQLite reads it in place, so the batch must outlive
+    /// the statement's next step (the importer binds and steps per batch).
+    func bind(text range: TextRange, in context: BindContext, at index: Int32) {
+        sqlite3_bind_text(handle, index, context.text + range.offset, Int32(range.count), nil)
+    }
+
+    func bind(text range: TextRange?, in context: BindContext, at index: Int32) {
+        if let range { bind(text: range, in: context, at: index) } else { sqlite3_bind_null(handle, index) }
+    }
+
     /// A literal lives as long as the program: SQLite may keep the pointer.
     func bind(_ value: StaticString, at index: Int32) {
         _ = value.withUTF8Buffer { bytes in

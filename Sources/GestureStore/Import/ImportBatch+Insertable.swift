@@ -6,8 +6,8 @@ extension TouchSampleRow: InsertableRow {
     static let table = "touch_sample"
     static let columns = ["session_id", "touch", "t_ns", "phase", "x", "y", "radius", "force", "kind", "line"]
 
-    func bind(to statement: BoundStatement, at offset: Int32, sessionRowIDs: [Int64]) {
-        statement.bind(sessionRowIDs[session], at: offset + 1)
+    func bind(to statement: BoundStatement, at offset: Int32, in context: BindContext) {
+        statement.bind(context.sessionRowID(session), at: offset + 1)
         statement.bind(touch, at: offset + 2)
         statement.bind(timeNanos, at: offset + 3)
         statement.bind(phase.text, at: offset + 4)
@@ -24,8 +24,8 @@ extension TouchDownRow: InsertableRow {
     static let table = "touch"
     static let columns = ["session_id", "touch", "down_ns", "x", "y", "kind", "line"]
 
-    func bind(to statement: BoundStatement, at offset: Int32, sessionRowIDs: [Int64]) {
-        statement.bind(sessionRowIDs[sample.session], at: offset + 1)
+    func bind(to statement: BoundStatement, at offset: Int32, in context: BindContext) {
+        statement.bind(context.sessionRowID(sample.session), at: offset + 1)
         statement.bind(sample.touch, at: offset + 2)
         statement.bind(sample.timeNanos, at: offset + 3)
         statement.bind(sample.x, at: offset + 4)
@@ -39,13 +39,13 @@ extension TransitionRow: InsertableRow {
     static let table = "transition"
     static let columns = ["session_id", "recognizer", "to_state", "t_ns", "from_state", "class", "touch", "line"]
 
-    func bind(to statement: BoundStatement, at offset: Int32, sessionRowIDs: [Int64]) {
-        statement.bind(sessionRowIDs[session], at: offset + 1)
-        statement.bind(recognizer, at: offset + 2)
+    func bind(to statement: BoundStatement, at offset: Int32, in context: BindContext) {
+        statement.bind(context.sessionRowID(session), at: offset + 1)
+        statement.bind(text: recognizer, in: context, at: offset + 2)
         statement.bind(to.text, at: offset + 3)
         statement.bind(timeNanos, at: offset + 4)
         statement.bind(from?.text, at: offset + 5)
-        statement.bind(recognizerClass, at: offset + 6)
+        statement.bind(text: recognizerClass, in: context, at: offset + 6)
         statement.bind(touch, at: offset + 7)
         statement.bind(line, at: offset + 8)
     }
@@ -55,12 +55,12 @@ extension DeliveryRow: InsertableRow {
     static let table = "delivery"
     static let columns = ["session_id", "t_ns", "target", "event", "via", "touch", "line"]
 
-    func bind(to statement: BoundStatement, at offset: Int32, sessionRowIDs: [Int64]) {
-        statement.bind(sessionRowIDs[session], at: offset + 1)
+    func bind(to statement: BoundStatement, at offset: Int32, in context: BindContext) {
+        statement.bind(context.sessionRowID(session), at: offset + 1)
         statement.bind(timeNanos, at: offset + 2)
-        statement.bind(target, at: offset + 3)
-        statement.bind(event, at: offset + 4)
-        statement.bind(via, at: offset + 5)
+        statement.bind(text: target, in: context, at: offset + 3)
+        statement.bind(text: event, in: context, at: offset + 4)
+        statement.bind(text: via, in: context, at: offset + 5)
         statement.bind(touch, at: offset + 6)
         statement.bind(line, at: offset + 7)
     }
@@ -70,8 +70,8 @@ extension FrameRow: InsertableRow {
     static let table = "frame"
     static let columns = ["session_id", "t_ns", "line"]
 
-    func bind(to statement: BoundStatement, at offset: Int32, sessionRowIDs: [Int64]) {
-        statement.bind(sessionRowIDs[session], at: offset + 1)
+    func bind(to statement: BoundStatement, at offset: Int32, in context: BindContext) {
+        statement.bind(context.sessionRowID(session), at: offset + 1)
         statement.bind(timeNanos, at: offset + 2)
         statement.bind(line, at: offset + 3)
     }
@@ -87,12 +87,12 @@ extension ResponseRow: InsertableRow {
         WHERE (excluded.t_ns, excluded.line) < (response.t_ns, response.line)
         """
 
-    func bind(to statement: BoundStatement, at offset: Int32, sessionRowIDs: [Int64]) {
-        statement.bind(sessionRowIDs[session], at: offset + 1)
+    func bind(to statement: BoundStatement, at offset: Int32, in context: BindContext) {
+        statement.bind(context.sessionRowID(session), at: offset + 1)
         statement.bind(touch, at: offset + 2)
-        statement.bind(target, at: offset + 3)
-        statement.bind(event, at: offset + 4)
-        statement.bind(via, at: offset + 5)
+        statement.bind(text: target, in: context, at: offset + 3)
+        statement.bind(text: event, in: context, at: offset + 4)
+        statement.bind(text: via, in: context, at: offset + 5)
         statement.bind(timeNanos, at: offset + 6)
         statement.bind(downNanos, at: offset + 7)
         statement.bind(timeNanos - downNanos, at: offset + 8)
@@ -111,11 +111,11 @@ extension RecognitionRow: InsertableRow {
         WHERE (excluded.t_ns, excluded.line) < (recognition.t_ns, recognition.line)
         """
 
-    func bind(to statement: BoundStatement, at offset: Int32, sessionRowIDs: [Int64]) {
-        statement.bind(sessionRowIDs[session], at: offset + 1)
+    func bind(to statement: BoundStatement, at offset: Int32, in context: BindContext) {
+        statement.bind(context.sessionRowID(session), at: offset + 1)
         statement.bind(touch, at: offset + 2)
-        statement.bind(recognizer, at: offset + 3)
-        statement.bind(recognizerClass, at: offset + 4)
+        statement.bind(text: recognizer, in: context, at: offset + 3)
+        statement.bind(text: recognizerClass, in: context, at: offset + 4)
         statement.bind(state.text, at: offset + 5)
         statement.bind(timeNanos, at: offset + 6)
         statement.bind(downNanos, at: offset + 7)
@@ -128,13 +128,13 @@ extension DispatchRow: InsertableRow {
     static let table = "dispatch"
     static let columns = ["session_id", "t_ns", "line", "target", "event", "via", "touch", "transition_ns", "latency_ns"]
 
-    func bind(to statement: BoundStatement, at offset: Int32, sessionRowIDs: [Int64]) {
-        statement.bind(sessionRowIDs[session], at: offset + 1)
+    func bind(to statement: BoundStatement, at offset: Int32, in context: BindContext) {
+        statement.bind(context.sessionRowID(session), at: offset + 1)
         statement.bind(timeNanos, at: offset + 2)
         statement.bind(line, at: offset + 3)
-        statement.bind(target, at: offset + 4)
-        statement.bind(event, at: offset + 5)
-        statement.bind(via, at: offset + 6)
+        statement.bind(text: target, in: context, at: offset + 4)
+        statement.bind(text: event, in: context, at: offset + 5)
+        statement.bind(text: via, in: context, at: offset + 6)
         statement.bind(touch, at: offset + 7)
         statement.bind(transitionNanos, at: offset + 8)
         statement.bind(timeNanos - transitionNanos, at: offset + 9)
@@ -145,8 +145,8 @@ extension OrphanRow: InsertableRow {
     static let table = "session_orphans"
     static let columns = ["session_id", "orphan_deliveries", "orphan_transitions"]
 
-    func bind(to statement: BoundStatement, at offset: Int32, sessionRowIDs: [Int64]) {
-        statement.bind(sessionRowIDs[session], at: offset + 1)
+    func bind(to statement: BoundStatement, at offset: Int32, in context: BindContext) {
+        statement.bind(context.sessionRowID(session), at: offset + 1)
         statement.bind(deliveries, at: offset + 2)
         statement.bind(transitions, at: offset + 3)
     }

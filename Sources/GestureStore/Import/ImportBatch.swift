@@ -5,9 +5,13 @@ import GestureTrace
 ///
 /// The inserting thread (SQLite's, the import's critical path) then only
 /// binds and steps: sessions are referred to by their ordinal in the
-/// capture, touch phases and recognizer states are enums, and the derived
-/// latencies are already worked out (`StreamingDeriver`).
+/// capture, touch phases and recognizer states are enums, strings are
+/// ranges of the batch's `text`, which SQLite reads in place (no copy, no
+/// allocation per value), and the derived latencies are already worked out
+/// (`StreamingDeriver`).
 struct ImportBatch {
+    /// The bytes of every string the batch's rows bind.
+    var text: [UInt8] = []
     var sessions: [SessionRow] = []
     /// Every touch record, `began` included (the `touch_sample` table).
     var touchSamples: [TouchSampleRow] = []
@@ -32,7 +36,28 @@ struct ImportBatch {
     mutating func reserveCapacity(items: Int) {
         frames.reserveCapacity(items)
         touchSamples.reserveCapacity(items / 2)
+        text.reserveCapacity(items * 8)
     }
+
+    /// Copies a string into `text`.
+    mutating func text(_ string: String) -> TextRange {
+        var string = string
+        return string.withUTF8 { bytes in
+            let range = TextRange(offset: text.count, count: bytes.count)
+            text.append(contentsOf: bytes)
+            return range
+        }
+    }
+
+    mutating func text(_ string: String?) -> TextRange? {
+        string.map { text($0) }
+    }
+}
+
+/// A string of a batch's rows: where its UTF-8 bytes are in `ImportBatch.text`.
+struct TextRange {
+    var offset: Int
+    var count: Int
 }
 
 /// A session record; its ordinal in the capture is its position among them.
@@ -62,11 +87,11 @@ struct TouchDownRow {
 
 struct TransitionRow {
     var session: Int
-    var recognizer: String
+    var recognizer: TextRange
     var to: RecognizerState
     var timeNanos: Int64
     var from: RecognizerState?
-    var recognizerClass: String?
+    var recognizerClass: TextRange?
     var touch: Int64?
     var line: Int
 }
@@ -74,9 +99,9 @@ struct TransitionRow {
 struct DeliveryRow {
     var session: Int
     var timeNanos: Int64
-    var target: String
-    var event: String
-    var via: String
+    var target: TextRange
+    var event: TextRange
+    var via: TextRange
     var touch: Int64?
     var line: Int
 }
@@ -92,9 +117,9 @@ struct FrameRow {
 struct ResponseRow {
     var session: Int
     var touch: Int64
-    var target: String
-    var event: String
-    var via: String
+    var target: TextRange
+    var event: TextRange
+    var via: TextRange
     var timeNanos: Int64
     var downNanos: Int64
     var line: Int
@@ -104,8 +129,8 @@ struct ResponseRow {
 struct RecognitionRow {
     var session: Int
     var touch: Int64
-    var recognizer: String
-    var recognizerClass: String?
+    var recognizer: TextRange
+    var recognizerClass: TextRange?
     var state: RecognizerState
     var timeNanos: Int64
     var downNanos: Int64
@@ -117,9 +142,9 @@ struct DispatchRow {
     var session: Int
     var timeNanos: Int64
     var line: Int
-    var target: String
-    var event: String
-    var via: String
+    var target: TextRange
+    var event: TextRange
+    var via: TextRange
     var touch: Int64?
     var transitionNanos: Int64
 }

@@ -6,13 +6,41 @@ protocol InsertableRow {
     static var columns: [String] { get }
     /// Appended after the VALUES list, e.g. an `ON CONFLICT` clause.
     static var conflictClause: String { get }
-    /// Binds the row's values from parameter `offset + 1` on; a session is
-    /// bound as its row id in the store, looked up by its ordinal.
-    func bind(to statement: BoundStatement, at offset: Int32, sessionRowIDs: [Int64])
+    /// Binds the row's values from parameter `offset + 1` on.
+    func bind(to statement: BoundStatement, at offset: Int32, in context: BindContext)
 }
 
 extension InsertableRow {
     static var conflictClause: String { "" }
+
+    /// The row with its strings spelled out, for error messages.
+    func describe(in context: BindContext) -> String {
+        Mirror(reflecting: self).children.map { child in
+            let value: Any = switch child.value {
+            case let range as TextRange: context.string(range)
+            case let range as TextRange?: range.map { context.string($0) } ?? "nil"
+            default: child.value
+            }
+            return "\(child.label ?? "_"): \(value)"
+        }.joined(separator: ", ")
+    }
+}
+
+/// What binding a batch's rows needs besides the rows.
+struct BindContext {
+    /// `session.id` in the store, by the session's ordinal in the capture.
+    let sessionRowIDs: [Int64]
+    /// The batch's `text`, valid while its rows are inserted.
+    let text: UnsafePointer<CChar>
+
+    func sessionRowID(_ ordinal: Int) -> Int64 {
+        sessionRowIDs[ordinal]
+    }
+
+    func string(_ range: TextRange) -> String {
+        String(decoding: UnsafeRawBufferPointer(start: text + range.offset, count: range.count),
+               as: UTF8.self)
+    }
 }
 
 /// Inserts rows into one table many to a statement: `INSERT … VALUES (…), (…), …`.
@@ -35,15 +63,16 @@ final class MultiRowInsert<Row: InsertableRow> {
         statements = Array(repeating: nil, count: Self.rowsPerStatement + 1)
     }
 
-    func insert(_ rows: [Row], sessionRowIDs: [Int64]) throws {
+    func insert(_ rows: [Row], in context: BindContext) throws {
         var start = 0
         while start < rows.count {
             let count = min(Self.rowsPerStatement, rows.count - start)
             let statement = try statement(rows: count)
             for index in 0..<count {
-                rows[start + index].bind(to: statement, at: Int32(index) * columnCount, sessionRowIDs: sessionRowIDs)
+                rows[start + index].bind(to: statement, at: Int32(index) * columnCount, in: context)
             }
-            try statement.execute(db, arguments: rows[start..<start + count].map { "\($0)" }.joined(separator: "; "))
+            try statement.execute(db, arguments: rows[start..<start + count].map { $0.describe(in: context) }
+                .joined(separator: "; "))
             start += count
         }
     }

@@ -45,18 +45,27 @@ final class RecordInserter {
         for session in batch.sessions {
             try insert(session)
         }
-        try touchDowns.insert(batch.touchDowns, sessionRowIDs: sessionRowIDs)
-        try touchSamples.insert(batch.touchSamples, sessionRowIDs: sessionRowIDs)
-        try transitions.insert(batch.transitions, sessionRowIDs: sessionRowIDs)
-        try deliveries.insert(batch.deliveries, sessionRowIDs: sessionRowIDs)
-        try frames.insert(batch.frames, sessionRowIDs: sessionRowIDs)
-        guard derived else { return }
-        let started = ContinuousClock.now
-        try responses.insert(batch.responses, sessionRowIDs: sessionRowIDs)
-        try recognitions.insert(batch.recognitions, sessionRowIDs: sessionRowIDs)
-        try dispatches.insert(batch.dispatches, sessionRowIDs: sessionRowIDs)
-        try orphans.insert(batch.orphans, sessionRowIDs: sessionRowIDs)
-        derivedSeconds += (ContinuousClock.now - started).seconds
+        try batch.text.withUnsafeBufferPointer { text in
+            let context = BindContext(sessionRowIDs: sessionRowIDs, text: Self.pointer(to: text))
+            try touchDowns.insert(batch.touchDowns, in: context)
+            try touchSamples.insert(batch.touchSamples, in: context)
+            try transitions.insert(batch.transitions, in: context)
+            try deliveries.insert(batch.deliveries, in: context)
+            try frames.insert(batch.frames, in: context)
+            guard derived else { return }
+            let started = ContinuousClock.now
+            try responses.insert(batch.responses, in: context)
+            try recognitions.insert(batch.recognitions, in: context)
+            try dispatches.insert(batch.dispatches, in: context)
+            try orphans.insert(batch.orphans, in: context)
+            derivedSeconds += (ContinuousClock.now - started).seconds
+        }
+    }
+
+    private static func pointer(to text: UnsafeBufferPointer<UInt8>) -> UnsafePointer<CChar> {
+        // An empty batch text has no storage; its rows bind no strings.
+        let base = text.baseAddress ?? ("" as StaticString).utf8Start
+        return UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
     }
 
     private func insert(_ row: SessionRow) throws {

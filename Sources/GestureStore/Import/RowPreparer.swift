@@ -41,20 +41,21 @@ struct RowPreparer {
             batch.touchSamples.append(row)
             if touch.phase == .began {
                 batch.touchDowns.append(TouchDownRow(sample: row))
-                deriver.touchBegan(row)
+                deriver.touchBegan(session: row.session, touch: touch.touch, downNanos: touch.timeNanos, line: line)
             }
         case .transition(let transition):
-            let row = TransitionRow(session: ordinal(of: transition.session), recognizer: transition.recognizer,
+            let row = TransitionRow(session: ordinal(of: transition.session), recognizer: batch.text(transition.recognizer),
                                     to: transition.to, timeNanos: transition.timeNanos, from: transition.from,
-                                    recognizerClass: transition.recognizerClass, touch: transition.touch, line: line)
+                                    recognizerClass: batch.text(transition.recognizerClass),
+                                    touch: transition.touch, line: line)
             batch.transitions.append(row)
-            deriver.transition(row, into: &batch)
+            deriver.transition(transition, stored: row, into: &batch)
         case .delivery(let delivery):
             let row = DeliveryRow(session: ordinal(of: delivery.session), timeNanos: delivery.timeNanos,
-                                  target: delivery.target, event: delivery.event, via: delivery.via,
-                                  touch: delivery.touch, line: line)
+                                  target: batch.text(delivery.target), event: batch.text(delivery.event),
+                                  via: batch.text(delivery.via), touch: delivery.touch, line: line)
             batch.deliveries.append(row)
-            deriver.delivery(row, into: &batch)
+            deriver.delivery(delivery, stored: row, into: &batch)
         case .frame(let frame):
             batch.frames.append(FrameRow(session: ordinal(of: frame.session), timeNanos: frame.timeNanos, line: line))
         }

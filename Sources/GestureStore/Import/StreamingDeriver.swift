@@ -1,3 +1,5 @@
+import GestureTrace
+
 /// Derives the latencies of SPEC section 3 in the reading pass, record by
 /// record, for captures written in time order.
 ///
@@ -72,10 +74,11 @@ struct StreamingDeriver {
     }
 
     /// A record naming a touch not seen yet: settled at the end, when it is
-    /// known whether the capture has that touch at all.
+    /// known whether the capture has that touch at all. Its strings are
+    /// copied again then, into the last batch.
     private enum Deferred {
-        case delivery(DeliveryRow, transitionNanos: Int64?)
-        case transition(TransitionRow)
+        case delivery(DeliveryRecord, session: Int, line: Int, transitionNanos: Int64?)
+        case transition(TransitionRecord, session: Int, line: Int)
     }
 
     /// Bounds that keep memory flat on captures of any size.
@@ -105,59 +108,62 @@ struct StreamingDeriver {
         sessions.append(SessionState())
     }
 
-    mutating func touchBegan(_ row: TouchSampleRow) {
+    mutating func touchBegan(session: Int, touch: Int64, downNanos: Int64, line: Int) {
         guard isExact else { return }
-        let down = TouchDown(nanos: row.timeNanos, touch: row.touch)
-        if row.timeNanos <= sessions[row.session].latestAssociated {
-            return giveUp("a touch-down at line \(row.line) is at or before a record already associated by time")
+        let down = TouchDown(nanos: downNanos, touch: touch)
+        if downNanos <= sessions[session].latestAssociated {
+            return giveUp("a touch-down at line \(line) is at or before a record already associated by time")
         }
-        sessions[row.session].downByTouch[row.touch] = row.timeNanos
-        if let last = sessions[row.session].touchDowns.last, down < last {
-            let index = sessions[row.session].touchDowns.firstIndex { down < $0 } ?? sessions[row.session].touchDowns.endIndex
-            sessions[row.session].touchDowns.insert(down, at: index)
+        sessions[session].downByTouch[touch] = downNanos
+        if let last = sessions[session].touchDowns.last, down < last {
+            let index = sessions[session].touchDowns.firstIndex { down < $0 } ?? sessions[session].touchDowns.endIndex
+            sessions[session].touchDowns.insert(down, at: index)
         } else {
-            sessions[row.session].touchDowns.append(down)
+            sessions[session].touchDowns.append(down)
         }
     }
 
-    mutating func delivery(_ row: DeliveryRow, into batch: inout ImportBatch) {
+    /// - Parameter stored: the delivery's row in `batch`, whose strings the
+    ///   derived rows share.
+    mutating func delivery(_ record: DeliveryRecord, stored: DeliveryRow, into batch: inout ImportBatch) {
         guard isExact else { return }
-        let channel = Channel(session: row.session, recognizer: row.target, state: row.event)
+        let channel = Channel(session: stored.session, recognizer: record.target, state: record.event)
         var transitionNanos: Int64?
         if let latest = latestTransition[channel] {
-            guard latest <= row.timeNanos else {
-                return giveUp("the delivery at line \(row.line) is earlier than a transition of its target read before it")
+            guard latest <= record.timeNanos else {
+                return giveUp("the delivery at line \(stored.line) is earlier than a transition of its target read before it")
             }
             transitionNanos = latest
         }
-        latestDelivery[channel] = max(latestDelivery[channel] ?? .min, row.timeNanos)
+        latestDelivery[channel] = max(latestDelivery[channel] ?? .min, record.timeNanos)
 
-        switch owner(session: row.session, named: row.touch, at: row.timeNanos) {
+        switch owner(session: stored.session, named: record.touch, at: record.timeNanos) {
         case .touch(let touch, let down):
-            settle(row, owner: touch, down: down, transitionNanos: transitionNanos, into: &batch)
+            settle(record, stored, owner: touch, down: down, transitionNanos: transitionNanos, into: &batch)
         case .none:
-            sessions[row.session].orphanDeliveries += 1
-            if let transitionNanos { batch.dispatches.append(dispatch(row, owner: nil, transitionNanos: transitionNanos)) }
+            sessions[stored.session].orphanDeliveries += 1
+            if let transitionNanos { batch.dispatches.append(dispatch(stored, owner: nil, transitionNanos: transitionNanos)) }
         case .notSeenYet:
-            deferLater(.delivery(row, transitionNanos: transitionNanos))
+            deferLater(.delivery(record, session: stored.session, line: stored.line, transitionNanos: transitionNanos))
         }
     }
 
-    mutating func transition(_ row: TransitionRow, into batch: inout ImportBatch) {
+    /// - Parameter stored: the transition's row in `batch`.
+    mutating func transition(_ record: TransitionRecord, stored: TransitionRow, into batch: inout ImportBatch) {
         guard isExact else { return }
-        let channel = Channel(session: row.session, recognizer: row.recognizer, state: row.to.rawValue)
-        if let delivered = latestDelivery[channel], row.timeNanos <= delivered {
-            return giveUp("the transition at line \(row.line) is at or before a delivery of its recognizer read before it")
+        let channel = Channel(session: stored.session, recognizer: record.recognizer, state: record.to.rawValue)
+        if let delivered = latestDelivery[channel], record.timeNanos <= delivered {
+            return giveUp("the transition at line \(stored.line) is at or before a delivery of its recognizer read before it")
         }
-        latestTransition[channel] = max(latestTransition[channel] ?? .min, row.timeNanos)
+        latestTransition[channel] = max(latestTransition[channel] ?? .min, record.timeNanos)
 
-        switch owner(session: row.session, named: row.touch, at: row.timeNanos) {
+        switch owner(session: stored.session, named: record.touch, at: record.timeNanos) {
         case .touch(let touch, let down):
-            settle(row, owner: touch, down: down, into: &batch)
+            settle(record, stored, owner: touch, down: down, into: &batch)
         case .none:
-            sessions[row.session].orphanTransitions += 1
+            sessions[stored.session].orphanTransitions += 1
         case .notSeenYet:
-            deferLater(.transition(row))
+            deferLater(.transition(record, session: stored.session, line: stored.line))
         }
     }
 
@@ -167,18 +173,25 @@ struct StreamingDeriver {
         guard isExact else { return }
         for record in deferred {
             switch record {
-            case .delivery(let row, let transitionNanos):
-                if let touch = row.touch, let down = sessions[row.session].downByTouch[touch] {
-                    settle(row, owner: touch, down: down, transitionNanos: transitionNanos, into: &batch)
+            case .delivery(let record, let session, let line, let transitionNanos):
+                let row = DeliveryRow(session: session, timeNanos: record.timeNanos, target: batch.text(record.target),
+                                      event: batch.text(record.event), via: batch.text(record.via),
+                                      touch: record.touch, line: line)
+                if let touch = record.touch, let down = sessions[session].downByTouch[touch] {
+                    settle(record, row, owner: touch, down: down, transitionNanos: transitionNanos, into: &batch)
                 } else {
-                    sessions[row.session].orphanDeliveries += 1
+                    sessions[session].orphanDeliveries += 1
                     if let transitionNanos { batch.dispatches.append(dispatch(row, owner: nil, transitionNanos: transitionNanos)) }
                 }
-            case .transition(let row):
-                if let touch = row.touch, let down = sessions[row.session].downByTouch[touch] {
-                    settle(row, owner: touch, down: down, into: &batch)
+            case .transition(let record, let session, let line):
+                if let touch = record.touch, let down = sessions[session].downByTouch[touch] {
+                    let row = TransitionRow(session: session, recognizer: batch.text(record.recognizer), to: record.to,
+                                            timeNanos: record.timeNanos, from: record.from,
+                                            recognizerClass: batch.text(record.recognizerClass),
+                                            touch: record.touch, line: line)
+                    settle(record, row, owner: touch, down: down, into: &batch)
                 } else {
-                    sessions[row.session].orphanTransitions += 1
+                    sessions[session].orphanTransitions += 1
                 }
             }
         }
@@ -215,10 +228,10 @@ struct StreamingDeriver {
         return .touch(downs[low - 1].touch, down: downs[low - 1].nanos)
     }
 
-    private mutating func settle(_ row: DeliveryRow, owner: Int64, down: Int64, transitionNanos: Int64?,
-                                 into batch: inout ImportBatch) {
+    private mutating func settle(_ record: DeliveryRecord, _ row: DeliveryRow, owner: Int64, down: Int64,
+                                 transitionNanos: Int64?, into batch: inout ImportBatch) {
         if let transitionNanos { batch.dispatches.append(dispatch(row, owner: owner, transitionNanos: transitionNanos)) }
-        let key = ResponseKey(session: row.session, touch: owner, target: row.target, event: row.event, via: row.via)
+        let key = ResponseKey(session: row.session, touch: owner, target: record.target, event: record.event, via: record.via)
         if let earliest = earliestResponses[key], earliest.isAtOrBefore(row.timeNanos, line: row.line) { return }
         if earliestResponses.count >= limits.cache { earliestResponses.removeAll(keepingCapacity: true) }
         earliestResponses[key] = Earliest(nanos: row.timeNanos, line: row.line)
@@ -226,9 +239,10 @@ struct StreamingDeriver {
                                            via: row.via, timeNanos: row.timeNanos, downNanos: down, line: row.line))
     }
 
-    private mutating func settle(_ row: TransitionRow, owner: Int64, down: Int64, into batch: inout ImportBatch) {
+    private mutating func settle(_ record: TransitionRecord, _ row: TransitionRow, owner: Int64, down: Int64,
+                                 into batch: inout ImportBatch) {
         guard row.to == .began || row.to == .recognized else { return }
-        let key = RecognitionKey(session: row.session, touch: owner, recognizer: row.recognizer)
+        let key = RecognitionKey(session: row.session, touch: owner, recognizer: record.recognizer)
         if let earliest = earliestRecognitions[key], earliest.isAtOrBefore(row.timeNanos, line: row.line) { return }
         if earliestRecognitions.count >= limits.cache { earliestRecognitions.removeAll(keepingCapacity: true) }
         earliestRecognitions[key] = Earliest(nanos: row.timeNanos, line: row.line)
