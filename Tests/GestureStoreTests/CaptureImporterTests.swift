@@ -190,4 +190,20 @@ import Testing
         }
         #expect(error?.message == "cannot read \(folder.path("absent.jsonl")): No such file or directory")
     }
+
+    /// The import skips the per-row check of its own sessions; afterwards,
+    /// and after a refused file, the connection enforces references again.
+    @Test func foreignKeysAreEnforcedAfterAnImport() throws {
+        let folder = try TemporaryFolder()
+        let database = try GestureDatabase(path: folder.path("store.sqlite"))
+        _ = try CaptureImporter(database: database).importCapture(path: try folder.write("a.jsonl", sampleCapture))
+        _ = try? CaptureImporter(database: database).importCapture(path: try folder.write("bad.jsonl", "{}\n"))
+        let error = #expect(throws: DatabaseError.self) {
+            try database.pool.write { db in
+                try db.execute(sql: "INSERT INTO touch (session_id, touch, down_ns, x, y, line) VALUES (999, 1, 0, 0, 0, 1)")
+            }
+        }
+        #expect(error?.resultCode == .SQLITE_CONSTRAINT)
+        #expect(try database.pool.write { try Int.fetchOne($0, sql: "PRAGMA foreign_keys") } == 1)
+    }
 }

@@ -89,6 +89,12 @@ public struct CaptureImporter: Sendable {
         var derivationNote = ""
         do {
             try database.pool.writeWithoutTransaction { db in
+                // Every record row's session is a row this transaction has
+                // just inserted, so checking each reference again is wasted
+                // work (a seek per touch sample). SQLite only switches this
+                // outside a transaction.
+                try db.execute(sql: "PRAGMA foreign_keys = OFF")
+                defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
                 try db.inTransaction(.immediate) {
                     let captureID = try insertCaptureRow(db, path: path, displayName: displayName)
                     let inserter = RecordInserter(db, captureID: captureID)
