@@ -141,6 +141,33 @@ import Testing
         #expect(try dump(importer.database) == reference)
     }
 
+    /// With one live session, sessions written one after another still stream
+    /// (a retired session settles its early-named records); a capture that
+    /// goes back to a retired session hands over to SQL. Same rows each way.
+    @Test(arguments: [true, false])
+    func retiredSessions(sequential: Bool) throws {
+        let other = #"{"type":"session","session":"t","experiment":"e","variant":"w"}"#
+        let first = [Self.touch(1, at: "1.0"), Self.delivery("btn", "touchDown", at: "1.2", touch: 2),
+                     Self.touch(2, at: "1.1")]
+        let second = [Self.touch(1, at: "5.0"), Self.delivery("btn", "touchDown", at: "5.5")]
+            .map { $0.replacingOccurrences(of: #""session":"s""#, with: #""session":"t""#) }
+        let records = sequential
+            ? [Self.session] + first + [other] + second
+            : [Self.session, other] + second + first
+        let text = ([Self.header] + records).joined(separator: "\n") + "\n"
+        let folder = try TemporaryFolder()
+        let path = try folder.write("sessions.jsonl", text)
+        var importer = CaptureImporter(database: try GestureDatabase(path: folder.path("store.sqlite")))
+        importer.streamingLimits = StreamingDeriver.Limits(liveSessions: 1)
+        let summary = try importer.importCapture(path: path)
+        #expect(summary.derivationNote == (sequential
+            ? "derived while reading"
+            : "derived set-wise in SQL: the record at line 6 resumes a session after 1 others had started"))
+        #expect(try dump(importer.database) == (try derivedRows(text, derivation: .setWise)).0)
+        let deliveryLine = sequential ? 4 : 7
+        #expect(try dump(importer.database).contains("response 2 btn touchDown v 1200000000 100000000 \(deliveryLine)"))
+    }
+
     @Test func storedSpellingsAreTheRawValues() {
         for phase in TouchPhase.allCases { #expect("\(phase.text)" == phase.rawValue) }
         for kind in TouchKind.allCases { #expect("\(kind.text)" == kind.rawValue) }

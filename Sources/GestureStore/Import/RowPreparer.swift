@@ -33,7 +33,7 @@ struct RowPreparer {
             // The reader refuses a second declaration of a session id.
             sessionOrdinals[session.id] = sessionOrdinals.count
             batch.sessions.append(SessionRow(record: session, line: line))
-            deriver.addSession()
+            deriver.addSession(into: &batch)
         case .touch(let touch):
             let row = TouchSampleRow(session: ordinal(of: touch.session), touch: touch.touch,
                                      timeNanos: touch.timeNanos, phase: touch.phase, x: touch.x, y: touch.y,

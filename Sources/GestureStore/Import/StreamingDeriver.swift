@@ -9,15 +9,32 @@ import GestureTrace
 /// its dispatch latency one dictionary lookup. The earliest delivery of each
 /// (touch, target, event, via) and the earliest recognition of each
 /// (touch, recognizer) are stored as upserts that keep the earliest, so a
-/// bounded cache is enough to skip most of them.
+/// small cache is enough to skip most repeats.
 ///
 /// The deriver watches for the orders it cannot answer in one pass (a
 /// touch-down at or before a record already associated, a transition at or
 /// before a delivery it might have served, a delivery earlier than the
-/// latest transition of its channel). Then `isExact` turns false, it stops
-/// deriving, and the importer derives the capture set-wise in SQL instead
-/// (`LatencyDeriver`): the same rows either way.
+/// latest transition of its channel, a record of a session retired to keep
+/// memory flat). Then `isExact` turns false, it stops deriving, and the
+/// importer derives the capture set-wise in SQL instead (`LatencyDeriver`):
+/// the same rows either way.
 struct StreamingDeriver {
+    /// Bounds that keep memory flat on captures of any size.
+    struct Limits {
+        /// Above this many entries a cache of earliest latencies starts over;
+        /// the upserts keep the result right. A touch's deliveries come
+        /// close together, so a small cache skips nearly every repeat.
+        var cache = 4_096
+        /// Sessions whose state is kept at once. Recorders write sessions one
+        /// after another; when a new one would exceed this, the least
+        /// recently active is retired, and a later record of it hands the
+        /// capture over to SQL.
+        var liveSessions = 64
+        /// More records than this naming a touch before its touch-down, and
+        /// the capture is derived set-wise instead.
+        var deferred = 1 << 16
+    }
+
     /// False once the capture's order defeats the one-pass derivation.
     private(set) var isExact = true
     /// Why `isExact` turned false, for the import summary.
@@ -32,6 +49,20 @@ struct StreamingDeriver {
         }
     }
 
+    /// A recognizer and state, or equally a delivery's target and event.
+    private struct Channel: Hashable {
+        var recognizer: String
+        var state: String
+    }
+
+    /// A record naming a touch not seen yet: settled when its session is
+    /// retired or at the end, when it is known whether that touch exists.
+    /// Its strings are copied again then, into the batch at hand.
+    private enum Deferred {
+        case delivery(DeliveryRecord, line: Int, transitionNanos: Int64?)
+        case transition(TransitionRecord, line: Int)
+    }
+
     private struct SessionState {
         /// Sorted by down, then touch id: the owner of a record is the last
         /// entry at or before its time.
@@ -39,15 +70,13 @@ struct StreamingDeriver {
         var downByTouch: [Int64: Int64] = [:]
         /// The latest time of a record associated by time so far.
         var latestAssociated = Int64.min
+        var latestTransition: [Channel: Int64] = [:]
+        var latestDelivery: [Channel: Int64] = [:]
+        var deferred: [Deferred] = []
         var orphanDeliveries = 0
         var orphanTransitions = 0
-    }
-
-    /// A recognizer and state, or equally a delivery's target and event.
-    private struct Channel: Hashable {
-        var session: Int
-        var recognizer: String
-        var state: String
+        var lastActive = 0
+        var isRetired = false
     }
 
     private struct ResponseKey: Hashable {
@@ -73,43 +102,31 @@ struct StreamingDeriver {
         }
     }
 
-    /// A record naming a touch not seen yet: settled at the end, when it is
-    /// known whether the capture has that touch at all. Its strings are
-    /// copied again then, into the last batch.
-    private enum Deferred {
-        case delivery(DeliveryRecord, session: Int, line: Int, transitionNanos: Int64?)
-        case transition(TransitionRecord, session: Int, line: Int)
-    }
-
-    /// Bounds that keep memory flat on captures of any size.
-    struct Limits {
-        /// Above this many entries a cache of earliest latencies starts over;
-        /// the upserts keep the result right.
-        var cache = 1 << 16
-        /// More records than this naming a touch before its touch-down, and
-        /// the capture is derived set-wise instead.
-        var deferred = 1 << 16
-    }
-
     private let limits: Limits
-
     private var sessions: [SessionState] = []
-    private var latestTransition: [Channel: Int64] = [:]
-    private var latestDelivery: [Channel: Int64] = [:]
+    private var liveSessions: [Int] = []
+    private var activity = 0
+    private var deferredCount = 0
     private var earliestResponses: [ResponseKey: Earliest] = [:]
     private var earliestRecognitions: [RecognitionKey: Earliest] = [:]
-    private var deferred: [Deferred] = []
 
     init(limits: Limits = Limits()) {
         self.limits = limits
     }
 
-    mutating func addSession() {
+    mutating func addSession(into batch: inout ImportBatch) {
         sessions.append(SessionState())
+        guard isExact else { return }
+        if liveSessions.count >= limits.liveSessions,
+           let oldest = liveSessions.indices.min(by: { sessions[liveSessions[$0]].lastActive < sessions[liveSessions[$1]].lastActive }) {
+            retire(liveSessions.remove(at: oldest), into: &batch)
+        }
+        liveSessions.append(sessions.count - 1)
+        sessions[sessions.count - 1].lastActive = activity
     }
 
     mutating func touchBegan(session: Int, touch: Int64, downNanos: Int64, line: Int) {
-        guard isExact else { return }
+        guard activate(session, line: line) else { return }
         let down = TouchDown(nanos: downNanos, touch: touch)
         if downNanos <= sessions[session].latestAssociated {
             return giveUp("a touch-down at line \(line) is at or before a record already associated by time")
@@ -126,80 +143,74 @@ struct StreamingDeriver {
     /// - Parameter stored: the delivery's row in `batch`, whose strings the
     ///   derived rows share.
     mutating func delivery(_ record: DeliveryRecord, stored: DeliveryRow, into batch: inout ImportBatch) {
-        guard isExact else { return }
-        let channel = Channel(session: stored.session, recognizer: record.target, state: record.event)
+        let session = stored.session
+        guard activate(session, line: stored.line) else { return }
+        let channel = Channel(recognizer: record.target, state: record.event)
         var transitionNanos: Int64?
-        if let latest = latestTransition[channel] {
+        if let latest = sessions[session].latestTransition[channel] {
             guard latest <= record.timeNanos else {
                 return giveUp("the delivery at line \(stored.line) is earlier than a transition of its target read before it")
             }
             transitionNanos = latest
         }
-        latestDelivery[channel] = max(latestDelivery[channel] ?? .min, record.timeNanos)
+        sessions[session].latestDelivery[channel] = max(sessions[session].latestDelivery[channel] ?? .min,
+                                                        record.timeNanos)
 
-        switch owner(session: stored.session, named: record.touch, at: record.timeNanos) {
+        switch owner(session: session, named: record.touch, at: record.timeNanos) {
         case .touch(let touch, let down):
             settle(record, stored, owner: touch, down: down, transitionNanos: transitionNanos, into: &batch)
         case .none:
-            sessions[stored.session].orphanDeliveries += 1
+            sessions[session].orphanDeliveries += 1
             if let transitionNanos { batch.dispatches.append(dispatch(stored, owner: nil, transitionNanos: transitionNanos)) }
         case .notSeenYet:
-            deferLater(.delivery(record, session: stored.session, line: stored.line, transitionNanos: transitionNanos))
+            deferLater(.delivery(record, line: stored.line, transitionNanos: transitionNanos), session: session)
         }
     }
 
     /// - Parameter stored: the transition's row in `batch`.
     mutating func transition(_ record: TransitionRecord, stored: TransitionRow, into batch: inout ImportBatch) {
-        guard isExact else { return }
-        let channel = Channel(session: stored.session, recognizer: record.recognizer, state: record.to.rawValue)
-        if let delivered = latestDelivery[channel], record.timeNanos <= delivered {
+        let session = stored.session
+        guard activate(session, line: stored.line) else { return }
+        let channel = Channel(recognizer: record.recognizer, state: record.to.rawValue)
+        if let delivered = sessions[session].latestDelivery[channel], record.timeNanos <= delivered {
             return giveUp("the transition at line \(stored.line) is at or before a delivery of its recognizer read before it")
         }
-        latestTransition[channel] = max(latestTransition[channel] ?? .min, record.timeNanos)
+        sessions[session].latestTransition[channel] = max(sessions[session].latestTransition[channel] ?? .min,
+                                                          record.timeNanos)
 
-        switch owner(session: stored.session, named: record.touch, at: record.timeNanos) {
+        switch owner(session: session, named: record.touch, at: record.timeNanos) {
         case .touch(let touch, let down):
             settle(record, stored, owner: touch, down: down, into: &batch)
         case .none:
-            sessions[stored.session].orphanTransitions += 1
+            sessions[session].orphanTransitions += 1
         case .notSeenYet:
-            deferLater(.transition(record, session: stored.session, line: stored.line))
+            deferLater(.transition(record, line: stored.line), session: session)
         }
     }
 
     /// Settles the records that named a touch not seen when they were read,
     /// and counts each session's orphans. Call once, after the last record.
     mutating func finish(into batch: inout ImportBatch) {
-        guard isExact else { return }
-        for record in deferred {
-            switch record {
-            case .delivery(let record, let session, let line, let transitionNanos):
-                let row = DeliveryRow(session: session, timeNanos: record.timeNanos, target: batch.text(record.target),
-                                      event: batch.text(record.event), via: batch.text(record.via),
-                                      touch: record.touch, line: line)
-                if let touch = record.touch, let down = sessions[session].downByTouch[touch] {
-                    settle(record, row, owner: touch, down: down, transitionNanos: transitionNanos, into: &batch)
-                } else {
-                    sessions[session].orphanDeliveries += 1
-                    if let transitionNanos { batch.dispatches.append(dispatch(row, owner: nil, transitionNanos: transitionNanos)) }
-                }
-            case .transition(let record, let session, let line):
-                if let touch = record.touch, let down = sessions[session].downByTouch[touch] {
-                    let row = TransitionRow(session: session, recognizer: batch.text(record.recognizer), to: record.to,
-                                            timeNanos: record.timeNanos, from: record.from,
-                                            recognizerClass: batch.text(record.recognizerClass),
-                                            touch: record.touch, line: line)
-                    settle(record, row, owner: touch, down: down, into: &batch)
-                } else {
-                    sessions[session].orphanTransitions += 1
-                }
-            }
+        for session in liveSessions where isExact {
+            settleDeferred(of: session, into: &batch)
         }
-        deferred = []
+        guard isExact else { return }
         for (session, state) in sessions.enumerated() {
             batch.orphans.append(OrphanRow(session: session, deliveries: state.orphanDeliveries,
                                            transitions: state.orphanTransitions))
         }
+    }
+
+    /// Marks the session active; false when nothing more is derived.
+    private mutating func activate(_ session: Int, line: Int) -> Bool {
+        guard isExact else { return false }
+        guard !sessions[session].isRetired else {
+            giveUp("the record at line \(line) resumes a session after \(limits.liveSessions) others had started")
+            return false
+        }
+        activity += 1
+        sessions[session].lastActive = activity
+        return true
     }
 
     private enum Owner {
@@ -256,22 +267,61 @@ struct StreamingDeriver {
                     event: row.event, via: row.via, touch: owner, transitionNanos: transitionNanos)
     }
 
-    private mutating func deferLater(_ record: Deferred) {
-        guard deferred.count < limits.deferred else {
+    private mutating func deferLater(_ record: Deferred, session: Int) {
+        guard deferredCount < limits.deferred else {
             return giveUp("more than \(limits.deferred) records name a touch before its touch-down")
         }
-        deferred.append(record)
+        deferredCount += 1
+        sessions[session].deferred.append(record)
+    }
+
+    /// Settles a session's deferred records: its touches are all known now,
+    /// since any later record of it ends the one-pass derivation.
+    private mutating func settleDeferred(of session: Int, into batch: inout ImportBatch) {
+        let deferred = sessions[session].deferred
+        sessions[session].deferred = []
+        deferredCount -= deferred.count
+        for record in deferred {
+            switch record {
+            case .delivery(let record, let line, let transitionNanos):
+                let row = DeliveryRow(session: session, timeNanos: record.timeNanos, target: batch.text(record.target),
+                                      event: batch.text(record.event), via: batch.text(record.via),
+                                      touch: record.touch, line: line)
+                if let touch = record.touch, let down = sessions[session].downByTouch[touch] {
+                    settle(record, row, owner: touch, down: down, transitionNanos: transitionNanos, into: &batch)
+                } else {
+                    sessions[session].orphanDeliveries += 1
+                    if let transitionNanos { batch.dispatches.append(dispatch(row, owner: nil, transitionNanos: transitionNanos)) }
+                }
+            case .transition(let record, let line):
+                if let touch = record.touch, let down = sessions[session].downByTouch[touch] {
+                    let row = TransitionRow(session: session, recognizer: batch.text(record.recognizer), to: record.to,
+                                            timeNanos: record.timeNanos, from: record.from,
+                                            recognizerClass: batch.text(record.recognizerClass),
+                                            touch: record.touch, line: line)
+                    settle(record, row, owner: touch, down: down, into: &batch)
+                } else {
+                    sessions[session].orphanTransitions += 1
+                }
+            }
+        }
+    }
+
+    /// Frees a session's state but its orphan counts.
+    private mutating func retire(_ session: Int, into batch: inout ImportBatch) {
+        settleDeferred(of: session, into: &batch)
+        let retired = sessions[session]
+        sessions[session] = SessionState(orphanDeliveries: retired.orphanDeliveries,
+                                         orphanTransitions: retired.orphanTransitions, isRetired: true)
     }
 
     private mutating func giveUp(_ reason: String) {
         isExact = false
         inexactReason = reason
         // Nothing more will be derived here: free what was kept.
-        sessions = []
-        latestTransition = [:]
-        latestDelivery = [:]
+        sessions = sessions.map { _ in SessionState() }
+        liveSessions = []
         earliestResponses = [:]
         earliestRecognitions = [:]
-        deferred = []
     }
 }
