@@ -83,10 +83,11 @@ import Testing
     @Test(arguments: cases)
     func bothDerivationsAgree(_ testCase: Case) throws {
         let text = ([Self.header, Self.session] + testCase.records).joined(separator: "\n") + "\n"
-        let (streamed, streamedNote) = try derivedRows(text, derivation: .streaming)
+        let (streamed, streamedSummary) = try derivedRows(text, derivation: .streaming)
         let (setWise, _) = try derivedRows(text, derivation: .setWise)
         #expect(streamed == setWise)
-        #expect(streamedNote.hasPrefix(testCase.streams ? "derived while reading" : "derived set-wise in SQL: "))
+        #expect(streamedSummary.derivationNote.hasPrefix(testCase.streams ? "derived while reading" : "derived set-wise in SQL: "))
+        #expect(streamedSummary.summaryLine.contains("; latencies derived set-wise in SQL, as ") == !testCase.streams)
     }
 
     /// Worked by hand: the first of two equal deliveries (line 5) answers,
@@ -174,12 +175,12 @@ import Testing
         for state in RecognizerState.allCases { #expect("\(state.text)" == state.rawValue) }
     }
 
-    private func derivedRows(_ text: String, derivation: CaptureImporter.Derivation) throws -> ([String], String) {
+    private func derivedRows(_ text: String, derivation: CaptureImporter.Derivation) throws -> ([String], ImportSummary) {
         let folder = try TemporaryFolder()
         let path = try folder.write("capture.jsonl", text)
         let database = try GestureDatabase(path: folder.path("store.sqlite"))
         let summary = try CaptureImporter(database: database, derivation: derivation).importCapture(path: path)
-        return (try dump(database), summary.derivationNote)
+        return (try dump(database), summary)
     }
 
     private func dump(_ database: GestureDatabase) throws -> [String] {

@@ -32,6 +32,9 @@ public struct ImportSummary: Sendable, Equatable {
         seconds > 0 ? Double(recordCount) / seconds : 0
     }
 
+    /// How `derivationNote` starts when the reading pass handed over to SQL.
+    static let setWiseFallback = "derived set-wise in SQL: "
+
     /// The record types in the order captures usually list them.
     static let recordTypes = ["session", "touch", "transition", "delivery", "frame"]
 
@@ -50,6 +53,10 @@ public struct ImportSummary: Sendable, Equatable {
                 + "\(Int(recordsPerSecond.rounded()).grouped) records/s"
             if rejectedCount > 0 {
                 line += "; \(rejectedCount.grouped) line\(rejectedCount == 1 ? "" : "s") rejected"
+            }
+            // Worth knowing when an import is slower than usual.
+            if derivationNote.hasPrefix(Self.setWiseFallback) {
+                line += "; latencies derived set-wise in SQL, as \(derivationNote.dropFirst(Self.setWiseFallback.count))"
             }
             return line
         }
