@@ -72,6 +72,15 @@ import Testing
             transition("pan", to: "began", at: "1.3"),
             delivery("pan", "began", at: "1.2"),
         ], streams: false),
+        // SQLite keeps canonically equivalent spellings apart; so must the
+        // reading pass's keys (Swift's String == would not).
+        Case(name: "two spellings of é that Swift calls equal", records: [
+            touch(1, at: "1.0"),
+            transition("caf\u{E9}", to: "began", at: "1.1"),
+            delivery("caf\u{E9}", "began", at: "1.2"),
+            delivery("cafe\u{301}", "began", at: "1.3"),
+            transition("cafe\u{301}", to: "began", at: "1.4"),
+        ], streams: true),
         Case(name: "a touch-down earlier than touches read before it", records: [
             touch(2, at: "2.0"),
             touch(1, at: "1.0"),
@@ -167,6 +176,21 @@ import Testing
         #expect(try dump(importer.database) == (try derivedRows(text, derivation: .setWise)).0)
         let deliveryLine = sequential ? 4 : 7
         #expect(try dump(importer.database).contains("response 2 btn touchDown v 1200000000 100000000 \(deliveryLine)"))
+    }
+
+    /// Times ±9e9 s apart: the latency overflows 64-bit nanoseconds. The
+    /// reading pass hands over to SQL, which refuses it, and nothing is stored.
+    @Test func anOverflowingLatencyIsRefusedNotTrapped() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("overflow.jsonl", ([Self.header, Self.session, Self.touch(1, at: "-9000000000"),
+                                                        Self.delivery("b", "touchDown", at: "9000000000")])
+            .joined(separator: "\n") + "\n")
+        let database = try GestureDatabase(path: folder.path("store.sqlite"))
+        let error = #expect(throws: StoreError.self) {
+            try CaptureImporter(database: database).importCapture(path: path)
+        }
+        #expect(error?.message.hasPrefix("deriving latencies failed: cannot store REAL value in INTEGER column") == true)
+        #expect(try rowCounts(database).values.allSatisfy { $0 == 0 })
     }
 
     @Test func storedSpellingsAreTheRawValues() {

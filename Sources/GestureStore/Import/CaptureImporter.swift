@@ -144,7 +144,7 @@ public struct CaptureImporter: Sendable {
                         let derivationStarted = ContinuousClock.now
                         try LatencyDeriver.derive(db, captureID: captureID)
                         derivationSeconds = (ContinuousClock.now - derivationStarted).seconds
-                        derivationNote = deriver.inexactReason.map { ImportSummary.setWiseFallback + $0 }
+                        derivationNote = deriver.inexactReason.flatMap { derivation == .streaming ? ImportSummary.setWiseFallback + $0 : nil }
                             ?? "derived set-wise in SQL"
                     }
                     try finishCaptureRow(db, captureID: captureID, digest: digest, byteCount: byteCount,

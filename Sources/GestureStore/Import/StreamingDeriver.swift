@@ -51,8 +51,8 @@ struct StreamingDeriver {
 
     /// A recognizer and state, or equally a delivery's target and event.
     private struct Channel: Hashable {
-        var recognizer: String
-        var state: String
+        var recognizer: ExactText
+        var state: ExactText
     }
 
     /// A record naming a touch not seen yet: settled when its session is
@@ -82,15 +82,15 @@ struct StreamingDeriver {
     private struct ResponseKey: Hashable {
         var session: Int
         var touch: Int64
-        var target: String
-        var event: String
-        var via: String
+        var target: ExactText
+        var event: ExactText
+        var via: ExactText
     }
 
     private struct RecognitionKey: Hashable {
         var session: Int
         var touch: Int64
-        var recognizer: String
+        var recognizer: ExactText
     }
 
     private struct Earliest {
@@ -133,8 +133,7 @@ struct StreamingDeriver {
         }
         sessions[session].downByTouch[touch] = downNanos
         if let last = sessions[session].touchDowns.last, down < last {
-            let index = sessions[session].touchDowns.firstIndex { down < $0 } ?? sessions[session].touchDowns.endIndex
-            sessions[session].touchDowns.insert(down, at: index)
+            sessions[session].touchDowns.insert(down, at: Self.firstIndex(after: down, in: sessions[session].touchDowns))
         } else {
             sessions[session].touchDowns.append(down)
         }
@@ -145,7 +144,7 @@ struct StreamingDeriver {
     mutating func delivery(_ record: DeliveryRecord, stored: DeliveryRow, into batch: inout ImportBatch) {
         let session = stored.session
         guard activate(session, line: stored.line) else { return }
-        let channel = Channel(recognizer: record.target, state: record.event)
+        let channel = Channel(recognizer: ExactText(record.target), state: ExactText(record.event))
         var transitionNanos: Int64?
         if let latest = sessions[session].latestTransition[channel] {
             guard latest <= record.timeNanos else {
@@ -161,7 +160,9 @@ struct StreamingDeriver {
             settle(record, stored, owner: touch, down: down, transitionNanos: transitionNanos, into: &batch)
         case .none:
             sessions[session].orphanDeliveries += 1
-            if let transitionNanos { batch.dispatches.append(dispatch(stored, owner: nil, transitionNanos: transitionNanos)) }
+            if let transitionNanos, fits(record.timeNanos, minus: transitionNanos, line: stored.line) {
+                batch.dispatches.append(dispatch(stored, owner: nil, transitionNanos: transitionNanos))
+            }
         case .notSeenYet:
             deferLater(.delivery(record, line: stored.line, transitionNanos: transitionNanos), session: session)
         }
@@ -171,7 +172,7 @@ struct StreamingDeriver {
     mutating func transition(_ record: TransitionRecord, stored: TransitionRow, into batch: inout ImportBatch) {
         let session = stored.session
         guard activate(session, line: stored.line) else { return }
-        let channel = Channel(recognizer: record.recognizer, state: record.to.rawValue)
+        let channel = Channel(recognizer: ExactText(record.recognizer), state: ExactText(record.to.rawValue))
         if let delivered = sessions[session].latestDelivery[channel], record.timeNanos <= delivered {
             return giveUp("the transition at line \(stored.line) is at or before a delivery of its recognizer read before it")
         }
@@ -239,10 +240,32 @@ struct StreamingDeriver {
         return .touch(downs[low - 1].touch, down: downs[low - 1].nanos)
     }
 
+    /// Where `down` goes in a sorted list: after every entry not later than it.
+    private static func firstIndex(after down: TouchDown, in downs: [TouchDown]) -> Int {
+        var low = 0
+        var high = downs.count
+        while low < high {
+            let middle = (low + high) / 2
+            if down < downs[middle] { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
+    /// A latency that does not fit 64 bits (times near ±292 years) is left
+    /// to the SQL derivation, which refuses it with SQLite's own message.
+    private mutating func fits(_ later: Int64, minus earlier: Int64, line: Int) -> Bool {
+        guard later.subtractingReportingOverflow(earlier).overflow else { return true }
+        giveUp("the latency at line \(line) does not fit 64-bit nanoseconds")
+        return false
+    }
+
     private mutating func settle(_ record: DeliveryRecord, _ row: DeliveryRow, owner: Int64, down: Int64,
                                  transitionNanos: Int64?, into batch: inout ImportBatch) {
+        guard fits(row.timeNanos, minus: down, line: row.line),
+              fits(row.timeNanos, minus: transitionNanos ?? row.timeNanos, line: row.line) else { return }
         if let transitionNanos { batch.dispatches.append(dispatch(row, owner: owner, transitionNanos: transitionNanos)) }
-        let key = ResponseKey(session: row.session, touch: owner, target: record.target, event: record.event, via: record.via)
+        let key = ResponseKey(session: row.session, touch: owner, target: ExactText(record.target),
+                              event: ExactText(record.event), via: ExactText(record.via))
         if let earliest = earliestResponses[key], earliest.isAtOrBefore(row.timeNanos, line: row.line) { return }
         if earliestResponses.count >= limits.cache { earliestResponses.removeAll(keepingCapacity: true) }
         earliestResponses[key] = Earliest(nanos: row.timeNanos, line: row.line)
@@ -252,8 +275,8 @@ struct StreamingDeriver {
 
     private mutating func settle(_ record: TransitionRecord, _ row: TransitionRow, owner: Int64, down: Int64,
                                  into batch: inout ImportBatch) {
-        guard row.to == .began || row.to == .recognized else { return }
-        let key = RecognitionKey(session: row.session, touch: owner, recognizer: record.recognizer)
+        guard row.to == .began || row.to == .recognized, fits(row.timeNanos, minus: down, line: row.line) else { return }
+        let key = RecognitionKey(session: row.session, touch: owner, recognizer: ExactText(record.recognizer))
         if let earliest = earliestRecognitions[key], earliest.isAtOrBefore(row.timeNanos, line: row.line) { return }
         if earliestRecognitions.count >= limits.cache { earliestRecognitions.removeAll(keepingCapacity: true) }
         earliestRecognitions[key] = Earliest(nanos: row.timeNanos, line: row.line)
@@ -291,7 +314,9 @@ struct StreamingDeriver {
                     settle(record, row, owner: touch, down: down, transitionNanos: transitionNanos, into: &batch)
                 } else {
                     sessions[session].orphanDeliveries += 1
-                    if let transitionNanos { batch.dispatches.append(dispatch(row, owner: nil, transitionNanos: transitionNanos)) }
+                    if let transitionNanos, fits(record.timeNanos, minus: transitionNanos, line: line) {
+                        batch.dispatches.append(dispatch(row, owner: nil, transitionNanos: transitionNanos))
+                    }
                 }
             case .transition(let record, let line):
                 if let touch = record.touch, let down = sessions[session].downByTouch[touch] {
@@ -323,5 +348,26 @@ struct StreamingDeriver {
         liveSessions = []
         earliestResponses = [:]
         earliestRecognitions = [:]
+    }
+}
+
+/// A string compared byte for byte, as SQLite's BINARY collation compares
+/// the keys the derived tables are grouped by. Swift's `==` would equate
+/// canonically equivalent spellings (`é` and `e` + U+0301) that SQLite
+/// keeps apart.
+struct ExactText: Hashable {
+    var string: String
+
+    init(_ string: String) {
+        self.string = string
+    }
+
+    static func == (lhs: ExactText, rhs: ExactText) -> Bool {
+        lhs.string.utf8.elementsEqual(rhs.string.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        var string = string
+        string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }
