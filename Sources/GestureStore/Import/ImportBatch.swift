@@ -52,6 +52,19 @@ struct ImportBatch {
     mutating func text(_ string: String?) -> TextRange? {
         string.map { text($0) }
     }
+
+    /// A delivery as a row of this batch, its strings copied into `text`.
+    mutating func row(for record: DeliveryRecord, session: Int, line: Int) -> DeliveryRow {
+        DeliveryRow(session: session, timeNanos: record.timeNanos, target: text(record.target),
+                    event: text(record.event), via: text(record.via), touch: record.touch, line: line)
+    }
+
+    /// A transition as a row of this batch, its strings copied into `text`.
+    mutating func row(for record: TransitionRecord, session: Int, line: Int) -> TransitionRow {
+        TransitionRow(session: session, recognizer: text(record.recognizer), to: record.to,
+                      timeNanos: record.timeNanos, from: record.from, recognizerClass: text(record.recognizerClass),
+                      touch: record.touch, line: line)
+    }
 }
 
 /// A string of a batch's rows: where its UTF-8 bytes are in `ImportBatch.text`.

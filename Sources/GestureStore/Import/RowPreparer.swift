@@ -44,16 +44,11 @@ struct RowPreparer {
                 deriver.touchBegan(session: row.session, touch: touch.touch, downNanos: touch.timeNanos, line: line)
             }
         case .transition(let transition):
-            let row = TransitionRow(session: ordinal(of: transition.session), recognizer: batch.text(transition.recognizer),
-                                    to: transition.to, timeNanos: transition.timeNanos, from: transition.from,
-                                    recognizerClass: batch.text(transition.recognizerClass),
-                                    touch: transition.touch, line: line)
+            let row = batch.row(for: transition, session: ordinal(of: transition.session), line: line)
             batch.transitions.append(row)
             deriver.transition(transition, stored: row, into: &batch)
         case .delivery(let delivery):
-            let row = DeliveryRow(session: ordinal(of: delivery.session), timeNanos: delivery.timeNanos,
-                                  target: batch.text(delivery.target), event: batch.text(delivery.event),
-                                  via: batch.text(delivery.via), touch: delivery.touch, line: line)
+            let row = batch.row(for: delivery, session: ordinal(of: delivery.session), line: line)
             batch.deliveries.append(row)
             deriver.delivery(delivery, stored: row, into: &batch)
         case .frame(let frame):

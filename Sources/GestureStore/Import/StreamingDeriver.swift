@@ -133,7 +133,8 @@ struct StreamingDeriver {
         }
         sessions[session].downByTouch[touch] = downNanos
         if let last = sessions[session].touchDowns.last, down < last {
-            sessions[session].touchDowns.insert(down, at: Self.firstIndex(after: down, in: sessions[session].touchDowns))
+            let index = Self.firstIndex(in: sessions[session].touchDowns) { down < $0 }
+            sessions[session].touchDowns.insert(down, at: index)
         } else {
             sessions[session].touchDowns.append(down)
         }
@@ -159,10 +160,7 @@ struct StreamingDeriver {
         case .touch(let touch, let down):
             settle(record, stored, owner: touch, down: down, transitionNanos: transitionNanos, into: &batch)
         case .none:
-            sessions[session].orphanDeliveries += 1
-            if let transitionNanos, fits(record.timeNanos, minus: transitionNanos, line: stored.line) {
-                batch.dispatches.append(dispatch(stored, owner: nil, transitionNanos: transitionNanos))
-            }
+            settleOrphan(stored, transitionNanos: transitionNanos, into: &batch)
         case .notSeenYet:
             deferLater(.delivery(record, line: stored.line, transitionNanos: transitionNanos), session: session)
         }
@@ -229,24 +227,20 @@ struct StreamingDeriver {
         }
         sessions[session].latestAssociated = max(sessions[session].latestAssociated, nanos)
         let downs = sessions[session].touchDowns
-        // The first entry later than `nanos`; the owner is the one before it.
-        var low = 0
-        var high = downs.count
-        while low < high {
-            let middle = (low + high) / 2
-            if downs[middle].nanos <= nanos { low = middle + 1 } else { high = middle }
-        }
-        guard low > 0 else { return .none }
-        return .touch(downs[low - 1].touch, down: downs[low - 1].nanos)
+        // The owner is the last entry not later than `nanos`.
+        let later = Self.firstIndex(in: downs) { $0.nanos > nanos }
+        guard later > 0 else { return .none }
+        return .touch(downs[later - 1].touch, down: downs[later - 1].nanos)
     }
 
-    /// Where `down` goes in a sorted list: after every entry not later than it.
-    private static func firstIndex(after down: TouchDown, in downs: [TouchDown]) -> Int {
+    /// The first entry of the sorted touch-downs for which `isLater` holds
+    /// (it holds for every entry after it), by binary search.
+    private static func firstIndex(in downs: [TouchDown], where isLater: (TouchDown) -> Bool) -> Int {
         var low = 0
         var high = downs.count
         while low < high {
             let middle = (low + high) / 2
-            if down < downs[middle] { high = middle } else { low = middle + 1 }
+            if isLater(downs[middle]) { high = middle } else { low = middle + 1 }
         }
         return low
     }
@@ -285,6 +279,14 @@ struct StreamingDeriver {
                                                  timeNanos: row.timeNanos, downNanos: down, line: row.line))
     }
 
+    /// A delivery of no touch: counted, and still dispatched if it can be.
+    private mutating func settleOrphan(_ row: DeliveryRow, transitionNanos: Int64?, into batch: inout ImportBatch) {
+        sessions[row.session].orphanDeliveries += 1
+        if let transitionNanos, fits(row.timeNanos, minus: transitionNanos, line: row.line) {
+            batch.dispatches.append(dispatch(row, owner: nil, transitionNanos: transitionNanos))
+        }
+    }
+
     private func dispatch(_ row: DeliveryRow, owner: Int64?, transitionNanos: Int64) -> DispatchRow {
         DispatchRow(session: row.session, timeNanos: row.timeNanos, line: row.line, target: row.target,
                     event: row.event, via: row.via, touch: owner, transitionNanos: transitionNanos)
@@ -307,24 +309,16 @@ struct StreamingDeriver {
         for record in deferred {
             switch record {
             case .delivery(let record, let line, let transitionNanos):
-                let row = DeliveryRow(session: session, timeNanos: record.timeNanos, target: batch.text(record.target),
-                                      event: batch.text(record.event), via: batch.text(record.via),
-                                      touch: record.touch, line: line)
+                let row = batch.row(for: record, session: session, line: line)
                 if let touch = record.touch, let down = sessions[session].downByTouch[touch] {
                     settle(record, row, owner: touch, down: down, transitionNanos: transitionNanos, into: &batch)
                 } else {
-                    sessions[session].orphanDeliveries += 1
-                    if let transitionNanos, fits(record.timeNanos, minus: transitionNanos, line: line) {
-                        batch.dispatches.append(dispatch(row, owner: nil, transitionNanos: transitionNanos))
-                    }
+                    settleOrphan(row, transitionNanos: transitionNanos, into: &batch)
                 }
             case .transition(let record, let line):
                 if let touch = record.touch, let down = sessions[session].downByTouch[touch] {
-                    let row = TransitionRow(session: session, recognizer: batch.text(record.recognizer), to: record.to,
-                                            timeNanos: record.timeNanos, from: record.from,
-                                            recognizerClass: batch.text(record.recognizerClass),
-                                            touch: record.touch, line: line)
-                    settle(record, row, owner: touch, down: down, into: &batch)
+                    settle(record, batch.row(for: record, session: session, line: line), owner: touch, down: down,
+                           into: &batch)
                 } else {
                     sessions[session].orphanTransitions += 1
                 }
