@@ -69,6 +69,35 @@ public final class TextOutput {
         count += 1
     }
 
+    /// Writes an integer in decimal, straight into the buffer.
+    public func write(decimal value: Int64) throws {
+        // 20 bytes hold any Int64: 19 digits and a sign.
+        if capacity - count < 20 { try flush() }
+        var magnitude = value.magnitude
+        // Digits first, so they can be written in place from the last.
+        // An Int64's magnitude is below 10^19, so `scale` never overflows.
+        var digits = 1
+        var scale: UInt64 = 10
+        while magnitude >= scale {
+            digits += 1
+            scale *= 10
+        }
+        let start = buffer + count
+        var index = digits
+        if value < 0 {
+            start.storeBytes(of: UInt8(ascii: "-"), as: UInt8.self)
+            index += 1
+        }
+        let end = index
+        repeat {
+            index -= 1
+            start.storeBytes(of: UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10), toByteOffset: index,
+                             as: UInt8.self)
+            magnitude /= 10
+        } while magnitude > 0
+        count += end
+    }
+
     /// Writes out everything buffered so far.
     public func flush() throws {
         let pending = count
