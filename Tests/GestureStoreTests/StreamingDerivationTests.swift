@@ -17,10 +17,17 @@ import Testing
     }
 
     static let header = #"{"type":"header","format":"gesture-trace","version":1}"#
-    static let session = #"{"type":"session","session":"s","experiment":"e","variant":"v"}"#
+    static let session = #"{"type":"session","session":"s","experiment":"e","variant":"v","device":{"screen_w":390,"screen_h":844}}"#
 
+    /// Touch 1 lands top-left, touch 2 at the bottom, the others in the
+    /// center, so each derived row shows whose region it carries.
     static func touch(_ id: Int, at t: String) -> String {
-        #"{"type":"touch","session":"s","touch":\#(id),"phase":"began","t":\#(t),"x":1,"y":1}"#
+        let position = switch id {
+        case 1: #""x":1,"y":1"#
+        case 2: #""x":200,"y":840"#
+        default: #""x":200,"y":400"#
+        }
+        return #"{"type":"touch","session":"s","touch":\#(id),"phase":"began","t":\#(t),\#(position)}"#
     }
 
     static func delivery(_ target: String, _ event: String, at t: String, touch: Int? = nil) -> String {
@@ -106,12 +113,12 @@ import Testing
             .joined(separator: "\n") + "\n"
         let (rows, _) = try derivedRows(text, derivation: .streaming)
         #expect(rows == [
-            "response 1 pan began v 1200000000 200000000 5",
-            "response 2 pan began v 2500000000 500000000 9",
-            "recognition 1 pan began 1100000000 100000000 4",
-            "dispatch 1200000000 5 pan began 1 100000000",
-            "dispatch 1200000000 6 pan began 1 100000000",
-            "dispatch 2500000000 9 pan began 2 1400000000",
+            "response 1 pan began v 1200000000 200000000 5 top-left",
+            "response 2 pan began v 2500000000 500000000 9 bottom",
+            "recognition 1 pan began 1100000000 100000000 4 top-left",
+            "dispatch 1200000000 5 pan began 1 100000000 top-left",
+            "dispatch 1200000000 6 pan began 1 100000000 top-left",
+            "dispatch 2500000000 9 pan began 2 1400000000 bottom",
             "orphans 1 0",
         ])
     }
@@ -141,8 +148,8 @@ import Testing
         let streamed = try importer.importCapture(path: path)
         #expect(streamed.derivationNote == "derived while reading")
         #expect(try dump(importer.database) == reference)
-        #expect(reference.prefix(2) == ["response 1 btn touchDown v 1100000000 100000000 4",
-                                        "response 1 btn touchUp v 1250000000 250000000 5"])
+        #expect(reference.prefix(2) == ["response 1 btn touchDown v 1100000000 100000000 4 top-left",
+                                        "response 1 btn touchUp v 1250000000 250000000 5 top-left"])
 
         importer = CaptureImporter(database: try GestureDatabase(path: capture.path("deferred.sqlite")))
         importer.streamingLimits = StreamingDeriver.Limits(cache: 1, deferred: 1)
@@ -175,7 +182,7 @@ import Testing
             : "derived set-wise in SQL: the record at line 6 resumes a session after 1 others had started"))
         #expect(try dump(importer.database) == (try derivedRows(text, derivation: .setWise)).0)
         let deliveryLine = sequential ? 4 : 7
-        #expect(try dump(importer.database).contains("response 2 btn touchDown v 1200000000 100000000 \(deliveryLine)"))
+        #expect(try dump(importer.database).contains("response 2 btn touchDown v 1200000000 100000000 \(deliveryLine) bottom"))
     }
 
     /// Times ±9e9 s apart: the latency overflows 64-bit nanoseconds. The
@@ -210,9 +217,9 @@ import Testing
     private func dump(_ database: GestureDatabase) throws -> [String] {
         try database.pool.read { db in
             let queries = [
-                "SELECT 'response', touch, target, event, via, t_ns, latency_ns, line FROM response ORDER BY 2, 3, 4, 5",
-                "SELECT 'recognition', touch, recognizer, state, t_ns, latency_ns, line FROM recognition ORDER BY 2, 3",
-                "SELECT 'dispatch', t_ns, line, target, event, touch, latency_ns FROM dispatch ORDER BY 2, 3",
+                "SELECT 'response', touch, target, event, via, t_ns, latency_ns, line, region FROM response ORDER BY 2, 3, 4, 5",
+                "SELECT 'recognition', touch, recognizer, state, t_ns, latency_ns, line, region FROM recognition ORDER BY 2, 3",
+                "SELECT 'dispatch', t_ns, line, target, event, touch, latency_ns, region FROM dispatch ORDER BY 2, 3",
                 "SELECT 'orphans', orphan_deliveries, orphan_transitions FROM session_orphans",
             ]
             return try queries.flatMap { sql in

@@ -1,6 +1,7 @@
 import GestureTrace
 
-// The column lists mirror Migrations/0001_initial.sql and 0002_derived_latencies.sql.
+// The column lists mirror Migrations/0001_initial.sql, 0002_derived_latencies.sql
+// and 0003_stored_regions.sql.
 
 extension TouchSampleRow: InsertableRow {
     static let table = "touch_sample"
@@ -22,7 +23,7 @@ extension TouchSampleRow: InsertableRow {
 
 extension TouchDownRow: InsertableRow {
     static let table = "touch"
-    static let columns = ["session_id", "touch", "down_ns", "x", "y", "kind", "line"]
+    static let columns = ["session_id", "touch", "down_ns", "x", "y", "kind", "line", "region"]
 
     func bind(to statement: BoundStatement, at offset: Int32, in context: BindContext) {
         statement.bind(context.sessionRowID(sample.session), at: offset + 1)
@@ -32,6 +33,7 @@ extension TouchDownRow: InsertableRow {
         statement.bind(sample.y, at: offset + 5)
         statement.bind(sample.kind?.text, at: offset + 6)
         statement.bind(sample.line, at: offset + 7)
+        statement.bind(region?.text, at: offset + 8)
     }
 }
 
@@ -79,7 +81,8 @@ extension FrameRow: InsertableRow {
 
 extension ResponseRow: InsertableRow {
     static let table = "response"
-    static let columns = ["session_id", "touch", "target", "event", "via", "t_ns", "down_ns", "latency_ns", "line"]
+    static let columns = ["session_id", "touch", "target", "event", "via", "t_ns", "down_ns", "latency_ns", "line",
+                          "region"]
     /// The earliest delivery wins; at equal times, the earlier line.
     static let conflictClause = """
         ON CONFLICT (session_id, touch, target, event, via) DO UPDATE
@@ -97,12 +100,14 @@ extension ResponseRow: InsertableRow {
         statement.bind(downNanos, at: offset + 7)
         statement.bind(timeNanos - downNanos, at: offset + 8)
         statement.bind(line, at: offset + 9)
+        statement.bind(region?.text, at: offset + 10)
     }
 }
 
 extension RecognitionRow: InsertableRow {
     static let table = "recognition"
-    static let columns = ["session_id", "touch", "recognizer", "class", "state", "t_ns", "down_ns", "latency_ns", "line"]
+    static let columns = ["session_id", "touch", "recognizer", "class", "state", "t_ns", "down_ns", "latency_ns", "line",
+                          "region"]
     /// The earliest transition wins; at equal times, the earlier line.
     static let conflictClause = """
         ON CONFLICT (session_id, touch, recognizer) DO UPDATE
@@ -121,12 +126,14 @@ extension RecognitionRow: InsertableRow {
         statement.bind(downNanos, at: offset + 7)
         statement.bind(timeNanos - downNanos, at: offset + 8)
         statement.bind(line, at: offset + 9)
+        statement.bind(region?.text, at: offset + 10)
     }
 }
 
 extension DispatchRow: InsertableRow {
     static let table = "dispatch"
-    static let columns = ["session_id", "t_ns", "line", "target", "event", "via", "touch", "transition_ns", "latency_ns"]
+    static let columns = ["session_id", "t_ns", "line", "target", "event", "via", "touch", "transition_ns", "latency_ns",
+                          "region"]
 
     func bind(to statement: BoundStatement, at offset: Int32, in context: BindContext) {
         statement.bind(context.sessionRowID(session), at: offset + 1)
@@ -138,6 +145,7 @@ extension DispatchRow: InsertableRow {
         statement.bind(touch, at: offset + 7)
         statement.bind(transitionNanos, at: offset + 8)
         statement.bind(timeNanos - transitionNanos, at: offset + 9)
+        statement.bind(region?.text, at: offset + 10)
     }
 }
 

@@ -96,6 +96,7 @@ struct TouchSampleRow {
 /// A `began` record as its touch: the same record, the `touch` table's columns.
 struct TouchDownRow {
     var sample: TouchSampleRow
+    var region: ScreenRegion?
 }
 
 struct TransitionRow {
@@ -136,6 +137,7 @@ struct ResponseRow {
     var timeNanos: Int64
     var downNanos: Int64
     var line: Int
+    var region: ScreenRegion?
 }
 
 /// A candidate for the earliest `began`/`recognized` of (touch, recognizer).
@@ -148,6 +150,7 @@ struct RecognitionRow {
     var timeNanos: Int64
     var downNanos: Int64
     var line: Int
+    var region: ScreenRegion?
 }
 
 /// A delivery against the latest transition of its target to its event.
@@ -160,6 +163,7 @@ struct DispatchRow {
     var via: TextRange
     var touch: Int64?
     var transitionNanos: Int64
+    var region: ScreenRegion?
 }
 
 struct OrphanRow {

@@ -66,9 +66,9 @@ enum LatencyDeriver {
         // The earliest of each group; at equal times the earlier line, as the
         // reading pass decides too.
         """
-        INSERT INTO response (session_id, touch, target, event, via, t_ns, down_ns, latency_ns, line)
+        INSERT INTO response (session_id, touch, target, event, via, t_ns, down_ns, latency_ns, line, region)
         SELECT earliest.session_id, earliest.touch, earliest.target, earliest.event, earliest.via,
-               earliest.t_ns, touch.down_ns, earliest.t_ns - touch.down_ns, earliest.line
+               earliest.t_ns, touch.down_ns, earliest.t_ns - touch.down_ns, earliest.line, touch.region
         FROM (SELECT owned.*, row_number() OVER (
                   PARTITION BY owned.session_id, owned.touch, owned.target, owned.event, owned.via
                   ORDER BY owned.t_ns, owned.line) AS rank
@@ -77,9 +77,9 @@ enum LatencyDeriver {
         WHERE earliest.rank = 1
         """,
         """
-        INSERT INTO recognition (session_id, touch, recognizer, class, state, t_ns, down_ns, latency_ns, line)
+        INSERT INTO recognition (session_id, touch, recognizer, class, state, t_ns, down_ns, latency_ns, line, region)
         SELECT earliest.session_id, earliest.touch, earliest.recognizer, earliest.class, earliest.to_state,
-               earliest.t_ns, touch.down_ns, earliest.t_ns - touch.down_ns, earliest.line
+               earliest.t_ns, touch.down_ns, earliest.t_ns - touch.down_ns, earliest.line, touch.region
         FROM (SELECT owned.*, row_number() OVER (
                   PARTITION BY owned.session_id, owned.touch, owned.recognizer
                   ORDER BY owned.t_ns, owned.line) AS rank
@@ -91,7 +91,7 @@ enum LatencyDeriver {
         // MATERIALIZED: flattened, SQLite would run the seek three times a
         // row (the column, the subtraction and the filter).
         """
-        INSERT INTO dispatch (session_id, t_ns, line, target, event, via, touch, transition_ns, latency_ns)
+        INSERT INTO dispatch (session_id, t_ns, line, target, event, via, touch, transition_ns, latency_ns, region)
         WITH matched AS MATERIALIZED (
             SELECT owned.*,
                    (SELECT transition.t_ns FROM transition
@@ -100,9 +100,11 @@ enum LatencyDeriver {
                     ORDER BY transition.t_ns DESC LIMIT 1) AS transition_ns
             FROM owned_delivery AS owned
         )
-        SELECT session_id, t_ns, line, target, event, via, touch, transition_ns, t_ns - transition_ns
+        SELECT matched.session_id, matched.t_ns, matched.line, matched.target, matched.event, matched.via,
+               matched.touch, matched.transition_ns, matched.t_ns - matched.transition_ns, touch.region
         FROM matched
-        WHERE transition_ns IS NOT NULL
+        LEFT JOIN touch ON touch.session_id = matched.session_id AND touch.touch = matched.touch
+        WHERE matched.transition_ns IS NOT NULL
         """,
         """
         INSERT INTO session_orphans (session_id, orphan_deliveries, orphan_transitions)

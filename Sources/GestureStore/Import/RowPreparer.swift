@@ -5,6 +5,8 @@ import GestureTrace
 struct RowPreparer {
     private(set) var deriver: StreamingDeriver
     private var sessionOrdinals: [String: Int] = [:]
+    /// By session ordinal, for each touch-down's region.
+    private var screens: [(width: Double?, height: Double?)] = []
     /// Records come in runs of one session: most lookups end here.
     private var lastSession: (id: String, ordinal: Int)?
 
@@ -32,6 +34,7 @@ struct RowPreparer {
         case .session(let session):
             // The reader refuses a second declaration of a session id.
             sessionOrdinals[session.id] = sessionOrdinals.count
+            screens.append((session.device?.screenWidth, session.device?.screenHeight))
             batch.sessions.append(SessionRow(record: session, line: line))
             deriver.addSession(into: &batch)
         case .touch(let touch):
@@ -40,8 +43,11 @@ struct RowPreparer {
                                      radius: touch.radius, force: touch.force, kind: touch.kind, line: line)
             batch.touchSamples.append(row)
             if touch.phase == .began {
-                batch.touchDowns.append(TouchDownRow(sample: row))
-                deriver.touchBegan(session: row.session, touch: touch.touch, downNanos: touch.timeNanos, line: line)
+                let screen = screens[row.session]
+                let region = ScreenRegion(x: touch.x, y: touch.y, screenWidth: screen.width, screenHeight: screen.height)
+                batch.touchDowns.append(TouchDownRow(sample: row, region: region))
+                deriver.touchBegan(session: row.session, touch: touch.touch, downNanos: touch.timeNanos, region: region,
+                                   line: line)
             }
         case .transition(let transition):
             let row = batch.row(for: transition, session: ordinal(of: transition.session), line: line)

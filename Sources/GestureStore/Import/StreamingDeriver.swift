@@ -40,12 +40,15 @@ struct StreamingDeriver {
     /// Why `isExact` turned false, for the import summary.
     private(set) var inexactReason: String?
 
-    private struct TouchDown: Comparable {
+    /// What the derived rows of a touch carry of it.
+    private struct TouchDown {
         var nanos: Int64
         var touch: Int64
+        var region: ScreenRegion?
 
-        static func < (lhs: TouchDown, rhs: TouchDown) -> Bool {
-            (lhs.nanos, lhs.touch) < (rhs.nanos, rhs.touch)
+        /// The order of touch-downs: by time, then touch id.
+        func isBefore(_ other: TouchDown) -> Bool {
+            (nanos, touch) < (other.nanos, other.touch)
         }
     }
 
@@ -67,7 +70,7 @@ struct StreamingDeriver {
         /// Sorted by down, then touch id: the owner of a record is the last
         /// entry at or before its time.
         var touchDowns: [TouchDown] = []
-        var downByTouch: [Int64: Int64] = [:]
+        var downByTouch: [Int64: TouchDown] = [:]
         /// The latest time of a record associated by time so far.
         var latestAssociated = Int64.min
         var latestTransition: [Channel: Int64] = [:]
@@ -125,15 +128,15 @@ struct StreamingDeriver {
         sessions[sessions.count - 1].lastActive = activity
     }
 
-    mutating func touchBegan(session: Int, touch: Int64, downNanos: Int64, line: Int) {
+    mutating func touchBegan(session: Int, touch: Int64, downNanos: Int64, region: ScreenRegion?, line: Int) {
         guard activate(session, line: line) else { return }
-        let down = TouchDown(nanos: downNanos, touch: touch)
+        let down = TouchDown(nanos: downNanos, touch: touch, region: region)
         if downNanos <= sessions[session].latestAssociated {
             return giveUp("a touch-down at line \(line) is at or before a record already associated by time")
         }
-        sessions[session].downByTouch[touch] = downNanos
-        if let last = sessions[session].touchDowns.last, down < last {
-            let index = Self.firstIndex(in: sessions[session].touchDowns) { down < $0 }
+        sessions[session].downByTouch[touch] = down
+        if let last = sessions[session].touchDowns.last, down.isBefore(last) {
+            let index = Self.firstIndex(in: sessions[session].touchDowns) { down.isBefore($0) }
             sessions[session].touchDowns.insert(down, at: index)
         } else {
             sessions[session].touchDowns.append(down)
@@ -157,8 +160,8 @@ struct StreamingDeriver {
                                                         record.timeNanos)
 
         switch owner(session: session, named: record.touch, at: record.timeNanos) {
-        case .touch(let touch, let down):
-            settle(record, stored, owner: touch, down: down, transitionNanos: transitionNanos, into: &batch)
+        case .touch(let owner):
+            settle(record, stored, owner: owner, transitionNanos: transitionNanos, into: &batch)
         case .none:
             settleOrphan(stored, transitionNanos: transitionNanos, into: &batch)
         case .notSeenYet:
@@ -178,8 +181,8 @@ struct StreamingDeriver {
                                                           record.timeNanos)
 
         switch owner(session: session, named: record.touch, at: record.timeNanos) {
-        case .touch(let touch, let down):
-            settle(record, stored, owner: touch, down: down, into: &batch)
+        case .touch(let owner):
+            settle(record, stored, owner: owner, into: &batch)
         case .none:
             sessions[session].orphanTransitions += 1
         case .notSeenYet:
@@ -213,7 +216,7 @@ struct StreamingDeriver {
     }
 
     private enum Owner {
-        case touch(Int64, down: Int64)
+        case touch(TouchDown)
         case none
         case notSeenYet
     }
@@ -223,14 +226,14 @@ struct StreamingDeriver {
     private mutating func owner(session: Int, named: Int64?, at nanos: Int64) -> Owner {
         if let named {
             guard let down = sessions[session].downByTouch[named] else { return .notSeenYet }
-            return .touch(named, down: down)
+            return .touch(down)
         }
         sessions[session].latestAssociated = max(sessions[session].latestAssociated, nanos)
         let downs = sessions[session].touchDowns
         // The owner is the last entry not later than `nanos`.
         let later = Self.firstIndex(in: downs) { $0.nanos > nanos }
         guard later > 0 else { return .none }
-        return .touch(downs[later - 1].touch, down: downs[later - 1].nanos)
+        return .touch(downs[later - 1])
     }
 
     /// The first entry of the sorted touch-downs for which `isLater` holds
@@ -253,30 +256,34 @@ struct StreamingDeriver {
         return false
     }
 
-    private mutating func settle(_ record: DeliveryRecord, _ row: DeliveryRow, owner: Int64, down: Int64,
+    private mutating func settle(_ record: DeliveryRecord, _ row: DeliveryRow, owner: TouchDown,
                                  transitionNanos: Int64?, into batch: inout ImportBatch) {
-        guard fits(row.timeNanos, minus: down, line: row.line),
+        guard fits(row.timeNanos, minus: owner.nanos, line: row.line),
               fits(row.timeNanos, minus: transitionNanos ?? row.timeNanos, line: row.line) else { return }
         if let transitionNanos { batch.dispatches.append(dispatch(row, owner: owner, transitionNanos: transitionNanos)) }
-        let key = ResponseKey(session: row.session, touch: owner, target: ExactText(record.target),
+        let key = ResponseKey(session: row.session, touch: owner.touch, target: ExactText(record.target),
                               event: ExactText(record.event), via: ExactText(record.via))
         if let earliest = earliestResponses[key], earliest.isAtOrBefore(row.timeNanos, line: row.line) { return }
         if earliestResponses.count >= limits.cache { earliestResponses.removeAll(keepingCapacity: true) }
         earliestResponses[key] = Earliest(nanos: row.timeNanos, line: row.line)
-        batch.responses.append(ResponseRow(session: row.session, touch: owner, target: row.target, event: row.event,
-                                           via: row.via, timeNanos: row.timeNanos, downNanos: down, line: row.line))
+        batch.responses.append(ResponseRow(session: row.session, touch: owner.touch, target: row.target,
+                                           event: row.event, via: row.via, timeNanos: row.timeNanos,
+                                           downNanos: owner.nanos, line: row.line, region: owner.region))
     }
 
-    private mutating func settle(_ record: TransitionRecord, _ row: TransitionRow, owner: Int64, down: Int64,
+    private mutating func settle(_ record: TransitionRecord, _ row: TransitionRow, owner: TouchDown,
                                  into batch: inout ImportBatch) {
-        guard row.to == .began || row.to == .recognized, fits(row.timeNanos, minus: down, line: row.line) else { return }
-        let key = RecognitionKey(session: row.session, touch: owner, recognizer: ExactText(record.recognizer))
+        guard row.to == .began || row.to == .recognized, fits(row.timeNanos, minus: owner.nanos, line: row.line) else {
+            return
+        }
+        let key = RecognitionKey(session: row.session, touch: owner.touch, recognizer: ExactText(record.recognizer))
         if let earliest = earliestRecognitions[key], earliest.isAtOrBefore(row.timeNanos, line: row.line) { return }
         if earliestRecognitions.count >= limits.cache { earliestRecognitions.removeAll(keepingCapacity: true) }
         earliestRecognitions[key] = Earliest(nanos: row.timeNanos, line: row.line)
-        batch.recognitions.append(RecognitionRow(session: row.session, touch: owner, recognizer: row.recognizer,
+        batch.recognitions.append(RecognitionRow(session: row.session, touch: owner.touch, recognizer: row.recognizer,
                                                  recognizerClass: row.recognizerClass, state: row.to,
-                                                 timeNanos: row.timeNanos, downNanos: down, line: row.line))
+                                                 timeNanos: row.timeNanos, downNanos: owner.nanos, line: row.line,
+                                                 region: owner.region))
     }
 
     /// A delivery of no touch: counted, and still dispatched if it can be.
@@ -287,9 +294,10 @@ struct StreamingDeriver {
         }
     }
 
-    private func dispatch(_ row: DeliveryRow, owner: Int64?, transitionNanos: Int64) -> DispatchRow {
+    private func dispatch(_ row: DeliveryRow, owner: TouchDown?, transitionNanos: Int64) -> DispatchRow {
         DispatchRow(session: row.session, timeNanos: row.timeNanos, line: row.line, target: row.target,
-                    event: row.event, via: row.via, touch: owner, transitionNanos: transitionNanos)
+                    event: row.event, via: row.via, touch: owner?.touch, transitionNanos: transitionNanos,
+                    region: owner?.region)
     }
 
     private mutating func deferLater(_ record: Deferred, session: Int) {
@@ -310,15 +318,14 @@ struct StreamingDeriver {
             switch record {
             case .delivery(let record, let line, let transitionNanos):
                 let row = batch.row(for: record, session: session, line: line)
-                if let touch = record.touch, let down = sessions[session].downByTouch[touch] {
-                    settle(record, row, owner: touch, down: down, transitionNanos: transitionNanos, into: &batch)
+                if let touch = record.touch, let owner = sessions[session].downByTouch[touch] {
+                    settle(record, row, owner: owner, transitionNanos: transitionNanos, into: &batch)
                 } else {
                     settleOrphan(row, transitionNanos: transitionNanos, into: &batch)
                 }
             case .transition(let record, let line):
-                if let touch = record.touch, let down = sessions[session].downByTouch[touch] {
-                    settle(record, batch.row(for: record, session: session, line: line), owner: touch, down: down,
-                           into: &batch)
+                if let touch = record.touch, let owner = sessions[session].downByTouch[touch] {
+                    settle(record, batch.row(for: record, session: session, line: line), owner: owner, into: &batch)
                 } else {
                     sessions[session].orphanTransitions += 1
                 }
