@@ -163,7 +163,7 @@ public struct Benchmark: Sendable {
                                                 target: "≤ 2 s", met: seconds <= 2,
                                                 note: "\(values.grouped) latencies compared"))
             }
-            for relation in ["touch_sample", "responses"] {
+            for relation in ["touch_sample", "responses", "dispatches"] {
                 log("export \(relation)")
                 let started = ContinuousClock.now
                 let rows = try Exporter.export(relation, catalog: catalog, in: db, to: sink)

@@ -70,7 +70,7 @@ struct StreamingDeriver {
         /// Sorted by down, then touch id: the owner of a record is the last
         /// entry at or before its time.
         var touchDowns: [TouchDown] = []
-        var downByTouch: [Int64: TouchDown] = [:]
+        var touchDownByID: [Int64: TouchDown] = [:]
         /// The latest time of a record associated by time so far.
         var latestAssociated = Int64.min
         var latestTransition: [Channel: Int64] = [:]
@@ -134,7 +134,7 @@ struct StreamingDeriver {
         if downNanos <= sessions[session].latestAssociated {
             return giveUp("a touch-down at line \(line) is at or before a record already associated by time")
         }
-        sessions[session].downByTouch[touch] = down
+        sessions[session].touchDownByID[touch] = down
         if let last = sessions[session].touchDowns.last, down.isBefore(last) {
             let index = Self.firstIndex(in: sessions[session].touchDowns) { down.isBefore($0) }
             sessions[session].touchDowns.insert(down, at: index)
@@ -225,7 +225,7 @@ struct StreamingDeriver {
     /// touch-down at or before its time (equal downs: the higher touch id).
     private mutating func owner(session: Int, named: Int64?, at nanos: Int64) -> Owner {
         if let named {
-            guard let down = sessions[session].downByTouch[named] else { return .notSeenYet }
+            guard let down = sessions[session].touchDownByID[named] else { return .notSeenYet }
             return .touch(down)
         }
         sessions[session].latestAssociated = max(sessions[session].latestAssociated, nanos)
@@ -318,13 +318,13 @@ struct StreamingDeriver {
             switch record {
             case .delivery(let record, let line, let transitionNanos):
                 let row = batch.row(for: record, session: session, line: line)
-                if let touch = record.touch, let owner = sessions[session].downByTouch[touch] {
+                if let touch = record.touch, let owner = sessions[session].touchDownByID[touch] {
                     settle(record, row, owner: owner, transitionNanos: transitionNanos, into: &batch)
                 } else {
                     settleOrphan(row, transitionNanos: transitionNanos, into: &batch)
                 }
             case .transition(let record, let line):
-                if let touch = record.touch, let owner = sessions[session].downByTouch[touch] {
+                if let touch = record.touch, let owner = sessions[session].touchDownByID[touch] {
                     settle(record, batch.row(for: record, session: session, line: line), owner: owner, into: &batch)
                 } else {
                     sessions[session].orphanTransitions += 1
