@@ -1,5 +1,13 @@
 import GestureTrace
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Derives the latencies of SPEC section 3 in the reading pass, record by
 /// record, for captures written in time order.
 ///
@@ -357,7 +365,18 @@ struct ExactText: Hashable {
     }
 
     static func == (lhs: ExactText, rhs: ExactText) -> Bool {
-        lhs.string.utf8.elementsEqual(rhs.string.utf8)
+        // `elementsEqual` walks the views index by index; the bytes of a
+        // native string are contiguous, so one memcmp does (the keys are
+        // mostly the reader's interned strings, often the very same storage).
+        if let same = lhs.string.utf8.withContiguousStorageIfAvailable({ left in
+            rhs.string.utf8.withContiguousStorageIfAvailable { right in
+                left.count == right.count
+                    && (left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
+            }
+        }), let same {
+            return same
+        }
+        return lhs.string.utf8.elementsEqual(rhs.string.utf8)
     }
 
     func hash(into hasher: inout Hasher) {
