@@ -12,11 +12,17 @@ import Musl
 /// be absent or `null` (as many JSON writers spell absence) but are refused
 /// when present with any other wrong type.
 extension RecordDecoder {
+    @inline(__always)
     mutating func requiredMember(_ key: FieldKey, expected: String) throws(LineProblem) -> JSONMember {
         guard let member = try member(key) else {
-            throw LineProblem(field: key.name, "missing; expected \(expected)")
+            throw Self.missing(key, expected: expected)
         }
         return member
+    }
+
+    @inline(never)
+    static func missing(_ key: FieldKey, expected: String) -> LineProblem {
+        LineProblem(field: key.name, "missing; expected \(expected)")
     }
 
     mutating func optionalMember(_ key: FieldKey) throws(LineProblem) -> JSONMember? {

@@ -159,12 +159,19 @@ struct RecordDecoder {
     // MARK: Members
 
     /// The member for a known key, nil when absent; a key given twice is refused.
+    @inline(__always)
     mutating func member(_ key: FieldKey) throws(LineProblem) -> JSONMember? {
         if duplicateKeys & (1 << UInt32(key.rawValue)) != 0 {
-            throw LineProblem(field: key.name, "appears more than once in the object; expected it once")
+            throw Self.duplicate(key)
         }
         let index = slots[key.rawValue]
         return index >= 0 ? members[index] : nil
+    }
+
+    /// Kept out of line so that the lookup above inlines into every field.
+    @inline(never)
+    static func duplicate(_ key: FieldKey) -> LineProblem {
+        LineProblem(field: key.name, "appears more than once in the object; expected it once")
     }
 
     /// The bytes of a string member, decoded when it has escapes.

@@ -63,6 +63,8 @@ final class MultiRowInsert<Row: InsertableRow> {
         statements = Array(repeating: nil, count: Self.rowsPerStatement + 1)
     }
 
+    /// On an error, the failing statement's rows before the bad one may
+    /// stay: the caller rolls its transaction back (the importer does).
     func insert(_ rows: [Row], in context: BindContext) throws {
         var start = 0
         while start < rows.count {
@@ -80,10 +82,21 @@ final class MultiRowInsert<Row: InsertableRow> {
     private func statement(rows count: Int) throws -> BoundStatement {
         if let statement = statements[count] { return statement }
         let placeholders = "(" + Array(repeating: "?", count: Row.columns.count).joined(separator: ", ") + ")"
-        let sql = "INSERT INTO \(Row.table) (\(Row.columns.joined(separator: ", "))) VALUES "
+        let body = "INTO \(Row.table) (\(Row.columns.joined(separator: ", "))) VALUES "
             + Array(repeating: placeholders, count: count).joined(separator: ", ")
-            + (Row.conflictClause.isEmpty ? "" : " " + Row.conflictClause)
-        let statement = try BoundStatement(db, sql: sql)
+        let statement: BoundStatement
+        if Row.conflictClause.isEmpty {
+            // OR FAIL: a multi-row INSERT that may abort halfway makes SQLite
+            // open a statement journal for every execution (a savepoint, a
+            // bitvec, and a copy of each existing page the statement touches);
+            // OR FAIL needs none. It differs from the default only in what a
+            // failing statement leaves of its own earlier rows, and every
+            // caller rolls back its whole transaction on any error. Errors
+            // show the SQL without it: same code, same message.
+            statement = try BoundStatement(db, sql: "INSERT OR FAIL " + body, displaySQL: "INSERT " + body)
+        } else {
+            statement = try BoundStatement(db, sql: "INSERT " + body + " " + Row.conflictClause)
+        }
         statements[count] = statement
         return statement
     }

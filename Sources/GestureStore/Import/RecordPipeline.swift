@@ -77,6 +77,19 @@ final class RecordPipeline: @unchecked Sendable {
     }
 
     private func produce() {
+        // The loop works on locals: `reader` and `preparer` are stored
+        // properties of a class, and each mutating call through them is a
+        // dynamically checked exclusive access (two a record). They are put
+        // back before `finish()` hands them to the caller.
+        var reader = self.reader
+        var preparer = self.preparer
+        produce(reader: &reader, preparer: &preparer)
+        self.reader = reader
+        self.preparer = preparer
+        finish()
+    }
+
+    private func produce(reader: inout TraceReader, preparer: inout RowPreparer) {
         var batch = ImportBatch()
         batch.reserveCapacity(items: Self.batchSize)
         do {
@@ -85,7 +98,7 @@ final class RecordPipeline: @unchecked Sendable {
                 if batch.itemCount == Self.batchSize {
                     batch.bytesRead = reader.bytesRead
                     batch.isDerivationExact = preparer.deriver.isExact
-                    guard push(.batch(batch)) else { return finish() }
+                    guard push(.batch(batch)) else { return }
                     batch = ImportBatch()
                     batch.reserveCapacity(items: Self.batchSize)
                 }
@@ -93,12 +106,11 @@ final class RecordPipeline: @unchecked Sendable {
             preparer.finish(into: &batch)
             batch.bytesRead = reader.bytesRead
             batch.isDerivationExact = preparer.deriver.isExact
-            if !push(.batch(batch)) { return finish() }
+            if !push(.batch(batch)) { return }
             _ = push(.finished)
         } catch {
             _ = push(.failed(error))
         }
-        finish()
     }
 
     /// Queues a message, waiting while the queue is full. False when cancelled.

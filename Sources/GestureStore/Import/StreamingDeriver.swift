@@ -1,5 +1,13 @@
 import GestureTrace
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Derives the latencies of SPEC section 3 in the reading pass, record by
 /// record, for captures written in time order.
 ///
@@ -150,16 +158,23 @@ struct StreamingDeriver {
         guard activate(session, line: stored.line) else { return }
         let channel = Channel(recognizer: ExactText(record.target), state: ExactText(record.event))
         var transitionNanos: Int64?
-        if let latest = sessions[session].latestTransition[channel] {
-            guard latest <= record.timeNanos else {
-                return giveUp("the delivery at line \(stored.line) is earlier than a transition of its target read before it")
+        // One exclusive access to the session's state: reading through
+        // `sessions[session].field` copies the whole state (a retain and a
+        // release of each of its collections) on every record.
+        let found = Self.update(&sessions[session]) { state -> Owner? in
+            if let latest = state.latestTransition[channel] {
+                guard latest <= record.timeNanos else { return nil }
+                transitionNanos = latest
             }
-            transitionNanos = latest
+            state.latestDelivery[channel, default: .min] = max(state.latestDelivery[channel, default: .min],
+                                                               record.timeNanos)
+            return Self.owner(in: &state, named: record.touch, at: record.timeNanos)
         }
-        sessions[session].latestDelivery[channel] = max(sessions[session].latestDelivery[channel] ?? .min,
-                                                        record.timeNanos)
+        guard let found else {
+            return giveUp("the delivery at line \(stored.line) is earlier than a transition of its target read before it")
+        }
 
-        switch owner(session: session, named: record.touch, at: record.timeNanos) {
+        switch found {
         case .touch(let owner):
             settle(record, stored, owner: owner, transitionNanos: transitionNanos, into: &batch)
         case .none:
@@ -174,13 +189,17 @@ struct StreamingDeriver {
         let session = stored.session
         guard activate(session, line: stored.line) else { return }
         let channel = Channel(recognizer: ExactText(record.recognizer), state: ExactText(record.to.rawValue))
-        if let delivered = sessions[session].latestDelivery[channel], record.timeNanos <= delivered {
+        let found = Self.update(&sessions[session]) { state -> Owner? in
+            if let delivered = state.latestDelivery[channel], record.timeNanos <= delivered { return nil }
+            state.latestTransition[channel, default: .min] = max(state.latestTransition[channel, default: .min],
+                                                                 record.timeNanos)
+            return Self.owner(in: &state, named: record.touch, at: record.timeNanos)
+        }
+        guard let found else {
             return giveUp("the transition at line \(stored.line) is at or before a delivery of its recognizer read before it")
         }
-        sessions[session].latestTransition[channel] = max(sessions[session].latestTransition[channel] ?? .min,
-                                                          record.timeNanos)
 
-        switch owner(session: session, named: record.touch, at: record.timeNanos) {
+        switch found {
         case .touch(let owner):
             settle(record, stored, owner: owner, into: &batch)
         case .none:
@@ -223,17 +242,23 @@ struct StreamingDeriver {
 
     /// The touch a record belongs to: the one it names, else the latest
     /// touch-down at or before its time (equal downs: the higher touch id).
-    private mutating func owner(session: Int, named: Int64?, at nanos: Int64) -> Owner {
+    private static func owner(in state: inout SessionState, named: Int64?, at nanos: Int64) -> Owner {
         if let named {
-            guard let down = sessions[session].touchDownByID[named] else { return .notSeenYet }
+            guard let down = state.touchDownByID[named] else { return .notSeenYet }
             return .touch(down)
         }
-        sessions[session].latestAssociated = max(sessions[session].latestAssociated, nanos)
-        let downs = sessions[session].touchDowns
+        state.latestAssociated = max(state.latestAssociated, nanos)
+        let downs = state.touchDowns
         // The owner is the last entry not later than `nanos`.
         let later = Self.firstIndex(in: downs) { $0.nanos > nanos }
         guard later > 0 else { return .none }
         return .touch(downs[later - 1])
+    }
+
+    /// Runs `body` on one session's state in place.
+    @inline(__always)
+    private static func update<Result>(_ state: inout SessionState, _ body: (inout SessionState) -> Result) -> Result {
+        body(&state)
     }
 
     /// The first entry of the sorted touch-downs for which `isLater` holds
@@ -364,7 +389,18 @@ struct ExactText: Hashable {
     }
 
     static func == (lhs: ExactText, rhs: ExactText) -> Bool {
-        lhs.string.utf8.elementsEqual(rhs.string.utf8)
+        // `elementsEqual` walks the views index by index; the bytes of a
+        // native string are contiguous, so one memcmp does (the keys are
+        // mostly the reader's interned strings, often the very same storage).
+        if let same = lhs.string.utf8.withContiguousStorageIfAvailable({ left in
+            rhs.string.utf8.withContiguousStorageIfAvailable { right in
+                left.count == right.count
+                    && (left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
+            }
+        }), let same {
+            return same
+        }
+        return lhs.string.utf8.elementsEqual(rhs.string.utf8)
     }
 
     func hash(into hasher: inout Hasher) {
