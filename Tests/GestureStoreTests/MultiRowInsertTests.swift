@@ -47,7 +47,7 @@ import Testing
         }
         let message = error.map { "\($0)" } ?? ""
         #expect(message.contains("UNIQUE constraint failed: delivery.session_id, delivery.t_ns, delivery.line"))
-        #expect(message.contains("SQL: INSERT INTO delivery (session_id, t_ns, target, event, via, touch, line) VALUES (?, ?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, ?, ?)"))
+        #expect(message.contains("SQL: INSERT OR FAIL INTO delivery (session_id, t_ns, target, event, via, touch, line) VALUES (?, ?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, ?, ?)"))
         #expect(message.contains("arguments: session: 0, timeNanos: 7, target: pan, event: began, via: observer, touch: nil, line: 12"))
     }
 }

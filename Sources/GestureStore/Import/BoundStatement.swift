@@ -9,15 +9,10 @@ import GRDBSQLite
 struct BoundStatement {
     let statement: Statement
     private let handle: OpaquePointer
-    /// The SQL that error messages show.
-    private let displaySQL: String
 
-    /// - Parameter displaySQL: the SQL errors show, when it is not `sql`
-    ///   itself (e.g. without a conflict clause that only changes speed).
-    init(_ db: Database, sql: String, displaySQL: String? = nil) throws {
+    init(_ db: Database, sql: String) throws {
         statement = try db.makeStatement(sql: sql)
         handle = statement.sqliteStatement
-        self.displaySQL = displaySQL ?? sql
     }
 
     /// SQLite copies the bytes during the call: Swift's temporary C strings
@@ -91,7 +86,7 @@ struct BoundStatement {
         sqlite3_reset(handle)
         guard code == SQLITE_DONE else {
             let message = String(cString: sqlite3_errmsg(db.sqliteConnection))
-            throw StoreError("SQLite error \(code): \(message)\n  SQL: \(displaySQL)\n  arguments: \(arguments())")
+            throw StoreError("SQLite error \(code): \(message)\n  SQL: \(statement.sql)\n  arguments: \(arguments())")
         }
     }
 }

@@ -82,21 +82,18 @@ final class MultiRowInsert<Row: InsertableRow> {
     private func statement(rows count: Int) throws -> BoundStatement {
         if let statement = statements[count] { return statement }
         let placeholders = "(" + Array(repeating: "?", count: Row.columns.count).joined(separator: ", ") + ")"
-        let body = "INTO \(Row.table) (\(Row.columns.joined(separator: ", "))) VALUES "
+        // OR FAIL: a multi-row INSERT that may abort halfway makes SQLite
+        // open a statement journal for every execution (a savepoint, a
+        // bitvec, and a copy of each existing page the statement touches);
+        // OR FAIL needs none. It differs from the default only in what a
+        // failing statement leaves of its own earlier rows, and every caller
+        // rolls back its whole transaction on any error. The upserts keep
+        // the default: their conflicts are not errors.
+        let verb = Row.conflictClause.isEmpty ? "INSERT OR FAIL" : "INSERT"
+        let sql = "\(verb) INTO \(Row.table) (\(Row.columns.joined(separator: ", "))) VALUES "
             + Array(repeating: placeholders, count: count).joined(separator: ", ")
-        let statement: BoundStatement
-        if Row.conflictClause.isEmpty {
-            // OR FAIL: a multi-row INSERT that may abort halfway makes SQLite
-            // open a statement journal for every execution (a savepoint, a
-            // bitvec, and a copy of each existing page the statement touches);
-            // OR FAIL needs none. It differs from the default only in what a
-            // failing statement leaves of its own earlier rows, and every
-            // caller rolls back its whole transaction on any error. Errors
-            // show the SQL without it: same code, same message.
-            statement = try BoundStatement(db, sql: "INSERT OR FAIL " + body, displaySQL: "INSERT " + body)
-        } else {
-            statement = try BoundStatement(db, sql: "INSERT " + body + " " + Row.conflictClause)
-        }
+            + (Row.conflictClause.isEmpty ? "" : " " + Row.conflictClause)
+        let statement = try BoundStatement(db, sql: sql)
         statements[count] = statement
         return statement
     }
