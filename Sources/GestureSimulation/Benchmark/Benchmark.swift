@@ -202,22 +202,35 @@ public struct Benchmark: Sendable {
     }
 
     /// Runs a command and returns the peak resident memory of its process, in KB.
+    ///
+    /// Read from that one child with `wait4`: `getrusage(RUSAGE_CHILDREN)`
+    /// reports the largest of all children ever waited for, which under
+    /// `swift run` includes the compiler processes of the build before it.
     private func childPeakMemory(_ command: [String]) throws -> Int {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw StoreError("\(command.joined(separator: " ")) failed with status \(process.terminationStatus)")
-        }
-        var usage = rusage()
         #if canImport(Glibc)
-        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        var fileActions = posix_spawn_file_actions_t()
         #else
-        getrusage(RUSAGE_CHILDREN, &usage)
+        var fileActions: posix_spawn_file_actions_t?
         #endif
+        posix_spawn_file_actions_init(&fileActions)
+        defer { posix_spawn_file_actions_destroy(&fileActions) }
+        posix_spawn_file_actions_addopen(&fileActions, 2, "/dev/null", O_WRONLY, 0)
+        var arguments: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
+        defer { arguments.forEach { free($0) } }
+        var child: pid_t = 0
+        let spawned = posix_spawn(&child, command[0], &fileActions, nil, &arguments, environ)
+        guard spawned == 0 else {
+            throw StoreError("cannot run \(command[0]): \(String(cString: strerror(spawned)))")
+        }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(child, &status, 0, &usage) < 0 {
+            guard errno == EINTR else { throw StoreError("waiting for \(command[0]) failed: \(String(cString: strerror(errno)))") }
+        }
+        // Exited normally (low 7 bits 0) with status 0.
+        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
+            throw StoreError("\(command.joined(separator: " ")) failed with wait status \(status)")
+        }
         return Int(usage.ru_maxrss)
     }
 
