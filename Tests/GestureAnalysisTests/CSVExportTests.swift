@@ -107,4 +107,45 @@ import Testing
         #expect(streamed == expected)
         #expect(streamed.contains("\r\n1,-9223372036854775808,0.1,plain,,\"\"\r\n"))
     }
+
+    /// 5,000 rows, the last half with 1 KB texts: batches full of rows, then
+    /// batches handed over for their bytes first, all in order and intact.
+    @Test func manyBatchesArriveInOrder() throws {
+        let sql = """
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000)
+            SELECT i, i / 7.0, CASE i % 3 WHEN 0 THEN NULL WHEN 1 THEN '' ELSE 'q"' || i END,
+                   CASE WHEN i > 2500 THEN printf('%.*c', 1000 + i % 50, 'x') || ',' || i ELSE 'short' END
+            FROM n
+            """
+        let queue = try DatabaseQueue()
+        let path = FileManager.default.temporaryDirectory.appending(path: "csv-\(UUID().uuidString).csv").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let rows = try queue.read { db in
+            try RowWriter.write(sql: sql, in: db, format: .csv, to: try TextOutput(path: path))
+        }
+        let expected: String = try queue.read { db in
+            let statement = try db.makeStatement(sql: sql)
+            var lines = [statement.columnNames.map(CSVField.encode).joined(separator: ",")]
+            for row in try Row.fetchAll(statement) {
+                lines.append(Array(row.databaseValues).map(CSVField.encode).joined(separator: ","))
+            }
+            return lines.joined(separator: "\r\n") + "\r\n"
+        }
+        #expect(rows == 5_000)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == expected)
+    }
+
+    /// A device that is full: the writing thread's error reaches the caller,
+    /// who is not left waiting.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+    func aFailedWriteEndsTheExport() throws {
+        let sql = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200000) SELECT i, 'row' FROM n"
+        let queue = try DatabaseQueue()
+        let error = #expect(throws: OutputError.self) {
+            try queue.read { db in
+                try RowWriter.write(sql: sql, in: db, format: .csv, to: try TextOutput(path: "/dev/full"))
+            }
+        }
+        #expect(error?.message.hasPrefix("cannot write /dev/full: ") == true)
+    }
 }
