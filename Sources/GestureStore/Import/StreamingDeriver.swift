@@ -166,8 +166,7 @@ struct StreamingDeriver {
                 guard latest <= record.timeNanos else { return nil }
                 transitionNanos = latest
             }
-            state.latestDelivery[channel, default: .min] = max(state.latestDelivery[channel, default: .min],
-                                                               record.timeNanos)
+            Self.raise(&state.latestDelivery[channel, default: .min], to: record.timeNanos)
             return Self.owner(in: &state, named: record.touch, at: record.timeNanos)
         }
         guard let found else {
@@ -191,8 +190,7 @@ struct StreamingDeriver {
         let channel = Channel(recognizer: ExactText(record.recognizer), state: ExactText(record.to.rawValue))
         let found = Self.update(&sessions[session]) { state -> Owner? in
             if let delivered = state.latestDelivery[channel], record.timeNanos <= delivered { return nil }
-            state.latestTransition[channel, default: .min] = max(state.latestTransition[channel, default: .min],
-                                                                 record.timeNanos)
+            Self.raise(&state.latestTransition[channel, default: .min], to: record.timeNanos)
             return Self.owner(in: &state, named: record.touch, at: record.timeNanos)
         }
         guard let found else {
@@ -253,6 +251,13 @@ struct StreamingDeriver {
         let later = Self.firstIndex(in: downs) { $0.nanos > nanos }
         guard later > 0 else { return .none }
         return .touch(downs[later - 1])
+    }
+
+    /// Raises `latest` to `nanos` if it is later. Passed `inout` through a
+    /// dictionary's default subscript, the entry is found once, not twice.
+    @inline(__always)
+    private static func raise(_ latest: inout Int64, to nanos: Int64) {
+        if nanos > latest { latest = nanos }
     }
 
     /// Runs `body` on one session's state in place.
