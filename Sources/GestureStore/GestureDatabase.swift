@@ -14,6 +14,13 @@ public final class GestureDatabase: Sendable {
     public static let defaultFileName = "gesturelab.sqlite"
     /// The environment variable that names the database.
     public static let environmentVariable = "GESTURELAB_DB"
+    /// The page size of databases gesturelab creates, in bytes.
+    ///
+    /// Four times SQLite's default: the store is written in long appends and
+    /// read in long range scans, so bigger pages mean a quarter of the page
+    /// writes, WAL frames and B-tree splits per import (BENCHMARKS.md). A
+    /// database keeps the page size it was created with.
+    public static let pageSize = 16_384
 
     public let path: String
     public let pool: DatabasePool
@@ -43,7 +50,8 @@ public final class GestureDatabase: Sendable {
 
         // Look before the pool opens: opening a pool switches the file to WAL,
         // which a refused database must not see.
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > 0 {
+        let existingSize = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
+        if existingSize > 0 {
             do {
                 let queue = try DatabaseQueue(path: path, configuration: Self.configuration(functions: []))
                 defer { try? queue.close() }
@@ -54,20 +62,27 @@ public final class GestureDatabase: Sendable {
         }
 
         do {
-            pool = try DatabasePool(path: path, configuration: Self.configuration(functions: functions))
+            pool = try DatabasePool(path: path, configuration: Self.configuration(
+                functions: functions, pageSize: existingSize == 0 ? Self.pageSize : nil))
         } catch let error as DatabaseError {
             throw StoreError("cannot open database \(path): \(error.message ?? "\(error)")")
         }
         try migrator.migrate(pool, displayName: path)
     }
 
-    private static func configuration(functions: [DatabaseFunction]) -> Configuration {
+    /// - Parameter pageSize: set on a new file only: it must precede WAL
+    ///   mode and the first table, and GRDB prepares each connection before
+    ///   it switches the file to WAL.
+    private static func configuration(functions: [DatabaseFunction], pageSize: Int? = nil) -> Configuration {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         // An import holds the write lock for a whole file; a second writer
         // waits for it rather than failing at once.
         configuration.busyMode = .timeout(60)
         configuration.prepareDatabase { db in
+            if let pageSize {
+                try db.execute(sql: "PRAGMA page_size = \(pageSize)")
+            }
             for function in functions {
                 db.add(function: function)
             }

@@ -26,6 +26,37 @@ import Testing
         }
     }
 
+    @Test func freshDatabaseHasLargePages() throws {
+        let folder = try TemporaryFolder()
+        let database = try GestureDatabase(path: folder.path("lab.sqlite"))
+        #expect(try database.pool.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") } == 16_384)
+        // An empty file is new too: `touch lab.sqlite` before the first import.
+        let emptyPath = folder.path("empty.sqlite")
+        #expect(FileManager.default.createFile(atPath: emptyPath, contents: Data()))
+        let fromEmpty = try GestureDatabase(path: emptyPath)
+        #expect(try fromEmpty.pool.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") } == 16_384)
+    }
+
+    @Test func existingDatabaseKeepsItsPageSize() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("lab.sqlite")
+        // A store made before gesturelab chose its page size: SQLite's 4 KB.
+        let queue = try DatabaseQueue(path: path)
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA page_size = 4096")
+            try db.execute(sql: "VACUUM")
+        }
+        try queue.close()
+        let migrated = try GestureDatabase(path: path)
+        try migrated.pool.close()
+        let reopened = try GestureDatabase(path: path)
+        let (pageSize, applied) = try reopened.pool.read { db in
+            (try Int.fetchOne(db, sql: "PRAGMA page_size"), try SchemaMigrator().appliedMigrations(db))
+        }
+        #expect(pageSize == 4096)
+        #expect(applied.map(\.version) == Migration.embedded.map(\.version))
+    }
+
     @Test func reopeningAppliesNothing() throws {
         let folder = try TemporaryFolder()
         let path = folder.path("lab.sqlite")
