@@ -68,14 +68,15 @@ final class RecordInserter {
         return UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
     }
 
+    /// Sessions are few, but preparing their statements afresh for each one
+    /// had cost 3 % of the inserting thread; GRDB's cache keeps them.
     private func insert(_ row: SessionRow) throws {
         let session = row.record
-        try db.execute(
-            sql: """
+        try db.cachedStatement(sql: """
                 INSERT INTO session (capture_id, session, experiment, variant, device_model, device_os,
                                      screen_w, screen_h, screen_scale, started_at, line)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
+                """).execute(
             arguments: [captureID, session.id, session.experiment, session.variant,
                         session.device?.model, session.device?.os, session.device?.screenWidth,
                         session.device?.screenHeight, session.device?.scale, session.startedAt, row.line])
@@ -87,9 +88,8 @@ final class RecordInserter {
             case .number: "number"
             case .bool: "boolean"
             }
-            try db.execute(
-                sql: "INSERT INTO session_config (session_id, key, value, value_type) VALUES (?, ?, ?, ?)",
-                arguments: [rowID, key, value.text, type])
+            try db.cachedStatement(sql: "INSERT INTO session_config (session_id, key, value, value_type) VALUES (?, ?, ?, ?)")
+                .execute(arguments: [rowID, key, value.text, type])
         }
     }
 }
