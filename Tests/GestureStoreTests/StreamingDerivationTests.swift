@@ -96,10 +96,13 @@ import Testing
         ], streams: true),
     ]
 
-    @Test(arguments: cases)
-    func bothDerivationsAgree(_ testCase: Case) throws {
+    /// With the usual cache, and with caches of one entry, where a key met
+    /// again after another one is derived again and goes in as an upsert.
+    @Test(arguments: cases, [4_096, 1])
+    func bothDerivationsAgree(_ testCase: Case, cache: Int) throws {
         let text = ([Self.header, Self.session] + testCase.records).joined(separator: "\n") + "\n"
-        let (streamed, streamedSummary) = try derivedRows(text, derivation: .streaming)
+        let limits = StreamingDeriver.Limits(cache: cache)
+        let (streamed, streamedSummary) = try derivedRows(text, derivation: .streaming, limits: limits)
         let (setWise, _) = try derivedRows(text, derivation: .setWise)
         #expect(streamed == setWise)
         #expect(streamedSummary.derivationNote.hasPrefix(testCase.streams ? "derived while reading" : "derived set-wise in SQL: "))
@@ -121,6 +124,44 @@ import Testing
             "dispatch 2500000000 9 pan began 2 1400000000 bottom",
             "orphans 1 0",
         ])
+    }
+
+    /// A plain insert for a key met the first time, an upsert for a key met
+    /// again with an earlier delivery or recognition (named touches may go
+    /// back in time), after the plain ones of its batch.
+    @Test func onlyKeysThatMayBeStoredAreMerged() throws {
+        let folder = try TemporaryFolder()
+        let records = [
+            Self.touch(1, at: "1.0"),
+            Self.transition("pan", to: "recognized", at: "1.4", touch: 1),
+            Self.delivery("btn", "touchDown", at: "1.5", touch: 1),
+            Self.delivery("btn", "touchUp", at: "1.6", touch: 1),
+            Self.delivery("btn", "touchDown", at: "1.2", touch: 1),
+            Self.transition("pan", to: "began", at: "1.3", touch: 1),
+        ]
+        let path = try folder.write("merge.jsonl", ([Self.header, Self.session] + records).joined(separator: "\n") + "\n")
+        var reader = try TraceReader(path: path)
+        var preparer = RowPreparer(limits: StreamingDeriver.Limits())
+        var batch = ImportBatch()
+        while let item = try reader.next() { preparer.add(item, to: &batch) }
+        preparer.finish(into: &batch)
+        #expect(preparer.deriver.isExact)
+        let text = batch.text
+        func spelled(_ range: TextRange) -> String {
+            String(decoding: text[range.offset..<range.offset + range.count], as: UTF8.self)
+        }
+        #expect(batch.responses.map { "\(spelled($0.event)) \($0.line)" } == ["touchDown 5", "touchUp 6"])
+        #expect(batch.mergedResponses.map { "\(spelled($0.event)) \($0.line)" } == ["touchDown 7"])
+        #expect(batch.recognitions.map(\.line) == [4])
+        #expect(batch.mergedRecognitions.map(\.line) == [8])
+
+        // Stored, the earlier ones win.
+        let (rows, summary) = try derivedRows(([Self.header, Self.session] + records).joined(separator: "\n") + "\n",
+                                              derivation: .streaming)
+        #expect(summary.derivationNote == "derived while reading")
+        #expect(rows.prefix(3) == ["response 1 btn touchDown v 1200000000 200000000 7 top-left",
+                                   "response 1 btn touchUp v 1600000000 600000000 6 top-left",
+                                   "recognition 1 pan began 1300000000 300000000 8 top-left"])
     }
 
     /// Caches of one entry and one deferred record: the upserts still keep
@@ -206,11 +247,14 @@ import Testing
         for state in RecognizerState.allCases { #expect("\(state.text)" == state.rawValue) }
     }
 
-    private func derivedRows(_ text: String, derivation: CaptureImporter.Derivation) throws -> ([String], ImportSummary) {
+    private func derivedRows(_ text: String, derivation: CaptureImporter.Derivation,
+                             limits: StreamingDeriver.Limits = .init()) throws -> ([String], ImportSummary) {
         let folder = try TemporaryFolder()
         let path = try folder.write("capture.jsonl", text)
         let database = try GestureDatabase(path: folder.path("store.sqlite"))
-        let summary = try CaptureImporter(database: database, derivation: derivation).importCapture(path: path)
+        var importer = CaptureImporter(database: database, derivation: derivation)
+        importer.streamingLimits = limits
+        let summary = try importer.importCapture(path: path)
         return (try dump(database), summary)
     }
 

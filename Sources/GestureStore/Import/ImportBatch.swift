@@ -20,8 +20,13 @@ struct ImportBatch {
     var transitions: [TransitionRow] = []
     var deliveries: [DeliveryRow] = []
     var frames: [FrameRow] = []
+    /// Derived rows whose keys have surely not been stored yet.
     var responses: [ResponseRow] = []
     var recognitions: [RecognitionRow] = []
+    /// Derived rows whose keys may have been: they go in after the others,
+    /// as upserts that keep the earliest.
+    var mergedResponses: [ResponseRow] = []
+    var mergedRecognitions: [RecognitionRow] = []
     var dispatches: [DispatchRow] = []
     /// Filled in the last batch only: one row per session of the capture.
     var orphans: [OrphanRow] = []

@@ -4,7 +4,8 @@ import GRDB
 protocol InsertableRow {
     static var table: String { get }
     static var columns: [String] { get }
-    /// Appended after the VALUES list, e.g. an `ON CONFLICT` clause.
+    /// The `ON CONFLICT … DO UPDATE` clause that merges a row into a stored
+    /// one of its key; empty for tables whose rows never meet.
     static var conflictClause: String { get }
     /// Binds the row's values from parameter `offset + 1` on.
     func bind(to statement: BoundStatement, at offset: Int32, in context: BindContext)
@@ -57,12 +58,17 @@ final class MultiRowInsert<Row: InsertableRow> {
     static var rowsPerStatement: Int { 64 }
 
     private let db: Database
+    private let merging: Bool
     private let columnCount: Int32
     /// By row count, prepared on first use.
     private var statements: [BoundStatement?]
 
-    init(_ db: Database) {
+    /// - Parameter merging: insert with the row type's `conflictClause`,
+    ///   for rows that may meet a stored row of their key.
+    init(_ db: Database, merging: Bool = false) {
+        precondition(!merging || !Row.conflictClause.isEmpty, "\(Row.table) rows have no conflict clause to merge by")
         self.db = db
+        self.merging = merging
         columnCount = Int32(Row.columns.count)
         statements = Array(repeating: nil, count: Self.rowsPerStatement + 1)
     }
@@ -98,12 +104,13 @@ final class MultiRowInsert<Row: InsertableRow> {
         // bitvec, and a copy of each existing page the statement touches);
         // OR FAIL needs none. It differs from the default only in what a
         // failing statement leaves of its own earlier rows, and every caller
-        // rolls back its whole transaction on any error. The upserts keep
-        // the default: their conflicts are not errors.
-        let verb = Row.conflictClause.isEmpty ? "INSERT OR FAIL" : "INSERT"
+        // rolls back its whole transaction on any error. An upsert's DO
+        // UPDATE always aborts on error, so merging rows pay for the journal
+        // whatever the verb; they keep the default.
+        let verb = merging ? "INSERT" : "INSERT OR FAIL"
         let sql = "\(verb) INTO \(Row.table) (\(Row.columns.joined(separator: ", "))) VALUES "
             + Array(repeating: placeholders, count: count).joined(separator: ", ")
-            + (Row.conflictClause.isEmpty ? "" : " " + Row.conflictClause)
+            + (merging ? " " + Row.conflictClause : "")
         let statement = try BoundStatement(db, sql: sql)
         statements[count] = statement
         return statement

@@ -16,8 +16,9 @@ import Musl
 /// been seen: its touch is a binary search among the session's touch-downs,
 /// its dispatch latency one dictionary lookup. The earliest delivery of each
 /// (touch, target, event, via) and the earliest recognition of each
-/// (touch, recognizer) are stored as upserts that keep the earliest, so a
-/// small cache is enough to skip most repeats.
+/// (touch, recognizer) are kept by upserts that keep the earliest, so a
+/// small cache is enough to skip most repeats; a row whose key has surely
+/// not been stored yet goes in as a plain insert (`StoredKeyFilter`).
 ///
 /// The deriver watches for the orders it cannot answer in one pass (a
 /// touch-down at or before a record already associated, a transition at or
@@ -41,6 +42,8 @@ struct StreamingDeriver {
         /// More records than this naming a touch before its touch-down, and
         /// the capture is derived set-wise instead.
         var deferred = 1 << 16
+        /// Bits of each filter of stored keys (responses, recognitions).
+        var storedKeyBits = StoredKeyFilter.defaultBits
     }
 
     /// False once the capture's order defeats the one-pass derivation.
@@ -120,9 +123,13 @@ struct StreamingDeriver {
     private var deferredCount = 0
     private var earliestResponses: [ResponseKey: Earliest] = [:]
     private var earliestRecognitions: [RecognitionKey: Earliest] = [:]
+    private var storedResponses: StoredKeyFilter
+    private var storedRecognitions: StoredKeyFilter
 
     init(limits: Limits = Limits()) {
         self.limits = limits
+        storedResponses = StoredKeyFilter(bits: limits.storedKeyBits)
+        storedRecognitions = StoredKeyFilter(bits: limits.storedKeyBits)
     }
 
     mutating func addSession(into batch: inout ImportBatch) {
@@ -296,9 +303,14 @@ struct StreamingDeriver {
         if let earliest = earliestResponses[key], earliest.isAtOrBefore(row.timeNanos, line: row.line) { return }
         if earliestResponses.count >= limits.cache { earliestResponses.removeAll(keepingCapacity: true) }
         earliestResponses[key] = Earliest(nanos: row.timeNanos, line: row.line)
-        batch.responses.append(ResponseRow(session: row.session, touch: owner.touch, target: row.target,
-                                           event: row.event, via: row.via, timeNanos: row.timeNanos,
-                                           downNanos: owner.nanos, line: row.line, region: owner.region))
+        let response = ResponseRow(session: row.session, touch: owner.touch, target: row.target, event: row.event,
+                                   via: row.via, timeNanos: row.timeNanos, downNanos: owner.nanos, line: row.line,
+                                   region: owner.region)
+        if storedResponses.insert(key) {
+            batch.mergedResponses.append(response)
+        } else {
+            batch.responses.append(response)
+        }
     }
 
     private mutating func settle(_ record: TransitionRecord, _ row: TransitionRow, owner: TouchDown,
@@ -310,10 +322,14 @@ struct StreamingDeriver {
         if let earliest = earliestRecognitions[key], earliest.isAtOrBefore(row.timeNanos, line: row.line) { return }
         if earliestRecognitions.count >= limits.cache { earliestRecognitions.removeAll(keepingCapacity: true) }
         earliestRecognitions[key] = Earliest(nanos: row.timeNanos, line: row.line)
-        batch.recognitions.append(RecognitionRow(session: row.session, touch: owner.touch, recognizer: row.recognizer,
-                                                 recognizerClass: row.recognizerClass, state: row.to,
-                                                 timeNanos: row.timeNanos, downNanos: owner.nanos, line: row.line,
-                                                 region: owner.region))
+        let recognition = RecognitionRow(session: row.session, touch: owner.touch, recognizer: row.recognizer,
+                                         recognizerClass: row.recognizerClass, state: row.to, timeNanos: row.timeNanos,
+                                         downNanos: owner.nanos, line: row.line, region: owner.region)
+        if storedRecognitions.insert(key) {
+            batch.mergedRecognitions.append(recognition)
+        } else {
+            batch.recognitions.append(recognition)
+        }
     }
 
     /// A delivery of no touch: counted, and still dispatched if it can be.
@@ -379,6 +395,8 @@ struct StreamingDeriver {
         liveSessions = []
         earliestResponses = [:]
         earliestRecognitions = [:]
+        storedResponses = StoredKeyFilter(bits: 64)
+        storedRecognitions = StoredKeyFilter(bits: 64)
     }
 }
 
