@@ -9,8 +9,9 @@ struct BenchCommand: ParsableCommand {
         abstract: "Measure import, derivation, queries, compare and export on N simulated records.",
         discussion: """
             Simulates N records of the seed experiments, then measures in one run:
-            import records/s (validation, storage and latency derivation), the import's
-            peak memory in a child process, `sqlite3 .import` of the same records
+            import records/s (validation, storage and latency derivation; the median of
+            three imports, each into a new store), the import's peak memory in a child
+            process, `sqlite3 .import` of the same records
             flattened to CSV and the ratio of the two, every canned query, compare on
             the largest groups, and CSV export rows/s. Prints a Markdown table with the
             machine, the SQLite version and the build. Build in release mode for
