@@ -65,26 +65,29 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["EmbedSQL"]
         ),
+        // Temporary folders the tests share, removed when the test process exits.
+        .target(name: "TestScratch", path: "Tests/TestScratch"),
         .testTarget(name: "GestureTraceTests", dependencies: ["GestureTrace"]),
         .testTarget(
             name: "GestureSimulationTests",
             dependencies: [
-                "GestureSimulation", "GestureTrace", "GestureStore", "GestureAnalysis",
+                "GestureSimulation", "GestureTrace", "GestureStore", "GestureAnalysis", "TestScratch",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(
             name: "GestureStoreTests",
-            dependencies: ["GestureStore", "GestureTrace", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["GestureStore", "GestureTrace", "TestScratch", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "GestureAnalysisTests",
-            dependencies: ["GestureAnalysis", "GestureStore", "GestureTrace", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["GestureAnalysis", "GestureStore", "GestureTrace", "TestScratch",
+                           .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "GestureLabCLITests",
             // Depends on the executable so `swift test` builds it; the tests run it.
-            dependencies: ["gesturelab", "GestureTrace", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["gesturelab", "GestureTrace", "TestScratch", .product(name: "GRDB", package: "GRDB.swift")]
         ),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import GRDB
 import GestureAnalysis
 import GestureStore
@@ -9,8 +10,7 @@ struct AnalysisFixture {
     let database: GestureDatabase
 
     init(captures: [String] = ["derived-latencies.jsonl"]) throws {
-        folder = FileManager.default.temporaryDirectory.appending(path: "gesturelab-analysis-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try TestScratch.newFolder("gesturelab-analysis")
         database = try GestureDatabase(path: folder.appending(path: "lab.sqlite").path,
                                        functions: PercentileFunctions.all)
         for capture in captures {

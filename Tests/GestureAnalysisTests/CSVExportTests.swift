@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import GRDB
 import Testing
 @testable import GestureAnalysis
@@ -91,7 +92,7 @@ import Testing
                 (7, 8, 12.5, 'é 日本 🎙️', 123456789012345.6, 'cr' || char(13) || 'here'))
             """
         let queue = try DatabaseQueue()
-        let folder = FileManager.default.temporaryDirectory.appending(path: "csv-\(UUID().uuidString).csv").path
+        let folder = TestScratch.newPath("csv").path
         let streamed: String = try queue.read { db in
             try RowWriter.write(sql: sql, in: db, format: .csv, to: try TextOutput(path: folder))
             return try String(contentsOfFile: folder, encoding: .utf8)

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 
 /// Runs the built `gesturelab` binary, as a user or a script would.
 struct GestureLabProcess {
@@ -62,8 +63,7 @@ struct WorkFolder {
     let url: URL
 
     init() throws {
-        url = FileManager.default.temporaryDirectory.appending(path: "gesturelab-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        url = try TestScratch.newFolder("gesturelab-cli")
     }
 
     func path(_ name: String) -> String { url.appending(path: name).path }

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 @testable import GestureAnalysis
 @testable import GestureSimulation
@@ -9,7 +10,7 @@ import GestureStore
 /// target-action, delays_content_touches adds about 150 ms).
 @Suite struct DemoRunTests {
     private func folder() -> String {
-        FileManager.default.temporaryDirectory.appending(path: "gesturelab-demo-\(UUID().uuidString)").path
+        TestScratch.newPath("gesturelab-demo").path
     }
 
     @Test func findingsPointTheWayTheSeedsSay() throws {

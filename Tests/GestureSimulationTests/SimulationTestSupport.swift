@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 import GRDB
 import GestureAnalysis
@@ -6,13 +7,12 @@ import GestureStore
 import GestureTrace
 @testable import GestureSimulation
 
-/// A fresh folder under the system's temporary directory, one per use.
+/// A fresh folder in the test process's scratch folder, one per use.
 struct TemporaryFolder {
     let url: URL
 
     init() throws {
-        url = FileManager.default.temporaryDirectory.appending(path: "gesturelab-sim-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        url = try TestScratch.newFolder("gesturelab-sim")
     }
 
     func path(_ name: String) -> String { url.appending(path: name).path }

@@ -1,14 +1,14 @@
 import Foundation
+import TestScratch
 import GRDB
 @testable import GestureStore
 
-/// A fresh folder under the system's temporary directory, one per test.
+/// A fresh folder in the test process's scratch folder, one per test.
 struct TemporaryFolder {
     let url: URL
 
     init() throws {
-        url = FileManager.default.temporaryDirectory.appending(path: "gesturelab-store-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        url = try TestScratch.newFolder("gesturelab-store")
     }
 
     func path(_ name: String) -> String { url.appending(path: name).path }
