@@ -42,8 +42,6 @@ struct StreamingDeriver {
         /// More records than this naming a touch before its touch-down, and
         /// the capture is derived set-wise instead.
         var deferred = 1 << 16
-        /// Bits of each filter of stored keys (responses, recognitions).
-        var storedKeyBits = StoredKeyFilter.defaultBits
     }
 
     /// False once the capture's order defeats the one-pass derivation.
@@ -123,13 +121,12 @@ struct StreamingDeriver {
     private var deferredCount = 0
     private var earliestResponses: [ResponseKey: Earliest] = [:]
     private var earliestRecognitions: [RecognitionKey: Earliest] = [:]
-    private var storedResponses: StoredKeyFilter
-    private var storedRecognitions: StoredKeyFilter
+    /// 1 MiB each, fixed whatever the capture's size.
+    private var storedResponses = StoredKeyFilter()
+    private var storedRecognitions = StoredKeyFilter()
 
     init(limits: Limits = Limits()) {
         self.limits = limits
-        storedResponses = StoredKeyFilter(bits: limits.storedKeyBits)
-        storedRecognitions = StoredKeyFilter(bits: limits.storedKeyBits)
     }
 
     mutating func addSession(into batch: inout ImportBatch) {
