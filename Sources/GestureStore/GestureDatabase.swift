@@ -22,6 +22,9 @@ public final class GestureDatabase: Sendable {
     /// database keeps the page size it was created with.
     public static let pageSize = 16_384
 
+    /// Work every connection needs before use, such as registering SQL functions.
+    public typealias ConnectionPreparation = @Sendable (Database) throws -> Void
+
     public let path: String
     public let pool: DatabasePool
 
@@ -36,11 +39,11 @@ public final class GestureDatabase: Sendable {
 
     /// Opens the database at `path`, creating and migrating it on first use.
     ///
-    /// - Parameter functions: SQL functions every connection gets (the
-    ///   analysis layer adds its percentile aggregates here).
+    /// - Parameter prepareConnection: runs on every connection as it opens
+    ///   (the analysis layer registers its percentile functions here).
     /// - Throws: `StoreError` when the file must not be touched; nothing in
     ///   it has changed then.
-    public init(path: String, functions: [DatabaseFunction] = [],
+    public init(path: String, prepareConnection: @escaping ConnectionPreparation = { _ in },
                 migrator: SchemaMigrator = SchemaMigrator()) throws {
         self.path = path
         let directory = (path as NSString).deletingLastPathComponent
@@ -53,7 +56,7 @@ public final class GestureDatabase: Sendable {
         let existingSize = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
         if existingSize > 0 {
             do {
-                let queue = try DatabaseQueue(path: path, configuration: Self.configuration(functions: []))
+                let queue = try DatabaseQueue(path: path, configuration: Self.configuration(prepareConnection: { _ in }))
                 defer { try? queue.close() }
                 _ = try queue.read { db in try migrator.pendingMigrations(db, displayName: path) }
             } catch let error as DatabaseError {
@@ -63,7 +66,7 @@ public final class GestureDatabase: Sendable {
 
         do {
             pool = try DatabasePool(path: path, configuration: Self.configuration(
-                functions: functions, pageSize: existingSize == 0 ? Self.pageSize : nil))
+                prepareConnection: prepareConnection, pageSize: existingSize == 0 ? Self.pageSize : nil))
         } catch let error as DatabaseError {
             throw StoreError("cannot open database \(path): \(error.message ?? "\(error)")")
         }
@@ -73,7 +76,8 @@ public final class GestureDatabase: Sendable {
     /// - Parameter pageSize: set on a new file only: it must precede WAL
     ///   mode and the first table, and GRDB prepares each connection before
     ///   it switches the file to WAL.
-    private static func configuration(functions: [DatabaseFunction], pageSize: Int? = nil) -> Configuration {
+    private static func configuration(prepareConnection: @escaping ConnectionPreparation,
+                                      pageSize: Int? = nil) -> Configuration {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         // An import holds the write lock for a whole file; a second writer
@@ -83,9 +87,7 @@ public final class GestureDatabase: Sendable {
             if let pageSize {
                 try db.execute(sql: "PRAGMA page_size = \(pageSize)")
             }
-            for function in functions {
-                db.add(function: function)
-            }
+            try prepareConnection(db)
         }
         return configuration
     }

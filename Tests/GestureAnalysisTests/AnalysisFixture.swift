@@ -12,7 +12,7 @@ struct AnalysisFixture {
     init(captures: [String] = ["derived-latencies.jsonl"]) throws {
         folder = try TestScratch.newFolder("gesturelab-analysis")
         database = try GestureDatabase(path: folder.appending(path: "lab.sqlite").path,
-                                       functions: PercentileFunctions.all)
+                                       prepareConnection: PercentileFunctions.register)
         for capture in captures {
             _ = try CaptureImporter(database: database).importCapture(path: Self.fixture(capture))
         }

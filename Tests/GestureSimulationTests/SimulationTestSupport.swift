@@ -48,7 +48,7 @@ struct ImportedCapture: Sendable {
         let folder = try TemporaryFolder()
         path = folder.path("\(experiment.rawValue).jsonl")
         try Simulator(options: options).writeCapture(path: path, experiment: experiment)
-        database = try GestureDatabase(path: folder.path("lab.sqlite"), functions: PercentileFunctions.all)
+        database = try GestureDatabase(path: folder.path("lab.sqlite"), prepareConnection: PercentileFunctions.register)
         summary = try CaptureImporter(database: database).importCapture(path: path)
     }
 

@@ -84,7 +84,7 @@ public struct Benchmark: Sendable {
             log("importing in this process (\(run) of \(Self.importRuns))")
             if let database { try database.pool.close() }
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path("bench.sqlite" + suffix)) }
-            let store = try GestureDatabase(path: path("bench.sqlite"), functions: PercentileFunctions.all)
+            let store = try GestureDatabase(path: path("bench.sqlite"), prepareConnection: PercentileFunctions.register)
             imports.append(try CaptureImporter(database: store).importCapture(path: capturePath))
             database = store
         }

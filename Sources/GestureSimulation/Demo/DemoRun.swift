@@ -47,7 +47,7 @@ public struct DemoRun: Sendable {
         log("simulating the seed experiments (seed \(options.seed), \(options.sessionsPerVariant) sessions per variant)")
         let captures = try Simulator(options: options).writeCaptures(to: capturesDirectory)
 
-        let database = try GestureDatabase(path: databasePath, functions: PercentileFunctions.all)
+        let database = try GestureDatabase(path: databasePath, prepareConnection: PercentileFunctions.register)
         let importer = CaptureImporter(database: database)
         var recordCount = 0
         for capture in captures {

@@ -13,7 +13,7 @@ struct DatabaseOptions: ParsableArguments {
     var resolvedPath: String { GestureDatabase.resolvePath(explicit: path) }
 
     func open() throws -> GestureDatabase {
-        try GestureDatabase(path: resolvedPath, functions: PercentileFunctions.all)
+        try GestureDatabase(path: resolvedPath, prepareConnection: PercentileFunctions.register)
     }
 }
 
