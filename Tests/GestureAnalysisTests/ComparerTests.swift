@@ -60,14 +60,29 @@ import Testing
         #expect(result.comparisons[0].verdict == .noDifference)
     }
 
-    @Test func tooFewValuesAreSaidNotTested() throws {
+    @Test func groupsTooSmallForSignificanceAreTestedAndSaidSo() throws {
         let result = try run(ComparisonCapture.groups([("a", [10, 11, 12]), ("b", [50, 51, 52])]),
                              .init(selection: ComparisonSelection(by: "mode")))
         let comparison = result.comparisons[0]
         #expect(comparison.verdict == .noDifference)
-        #expect(throws: InsufficientData.self) { try comparison.mannWhitney.get() }
-        #expect(comparison.notes.first?.hasPrefix("Mann–Whitney test not run: need at least 4 values") == true)
-        #expect(ComparisonReport.table(result).contains("~ too few values to test (n = 3 vs 3)"))
+        // scipy: mannwhitneyu([10, 11, 12], [50, 51, 52], method="asymptotic") → U = 0, p = 0.08085559837005224
+        let test = try comparison.mannWhitney.get()
+        #expect(test.u == 0 && isClose(test.p, 0.08085559837005224))
+        #expect(!comparison.canBeSignificant)
+        #expect(comparison.notes.contains(
+            "with n = 3 vs 3, no split of these values reaches p < 0.05 (the smallest p possible is 0.0809): "
+                + "the test cannot show a difference; record more touches"))
+        #expect(ComparisonReport.table(result).contains("~ too few values for a significant result: Mann–Whitney U = 0, p = 0.081"))
+    }
+
+    @Test func threeValuesCanBeSignificantlyFaster() throws {
+        // scipy: mannwhitneyu([10…22], [1, 2, 3], method="asymptotic") → U = 39, p = 0.01058354713701517
+        let result = try run(ComparisonCapture.groups([("a", (10...22).map(Double.init)), ("b", [1, 2, 3])]),
+                             .init(selection: ComparisonSelection(by: "mode"), a: "a", b: "b"))
+        let comparison = result.comparisons[0]
+        #expect(try comparison.mannWhitney.get().u == 39)
+        #expect(comparison.verdict == .faster)
+        #expect(comparison.canBeSignificant)
     }
 
     @Test func baselineLookingValueBecomesA() throws {
@@ -95,6 +110,50 @@ import Testing
         #expect(wilcoxon.method == .permutation)
         // scipy.stats.mannwhitneyu(obs, ta, method="asymptotic") → U=0.0, p=0.000930972271575002
         #expect(close(try comparison.mannWhitney.get().p, 0.000930972271575002))
+    }
+
+    @Test func pairedChannelsWithARegionFilter() throws {
+        // The paired query joins the relation to itself; a region filter is a
+        // parenthesised OR, which must be qualified inside, not prefixed.
+        let observer = [1.0, 1.5, 0.5, 2.0, 1.0, 0.8, 1.2, 0.9]
+        let targetAction = [751.0, 760.5, 748.5, 755.0, 752.0, 749.8, 757.2, 750.9]
+        let capture = ComparisonCapture.channels(observer: observer, targetAction: targetAction)
+        for region in ["unknown", "bottom,unknown"] {
+            let result = try run(capture, .init(selection: ComparisonSelection(by: "via", event: "began", region: region)))
+            let paired = try #require(result.comparisons[0].paired)
+            #expect(paired.differences.count == 8)
+            #expect(close(Percentile.of(sorted: paired.differences, percent: 50), 750.5))
+        }
+    }
+
+    @Test(arguments: ["botom", "bottom,lft", "Bottom"])
+    func unknownRegionsAreNamedWithTheValidOnes(region: String) throws {
+        let capture = ComparisonCapture.groups([("a", Self.slowerA), ("b", Self.slowerB)])
+        let error = #expect(throws: QueryError.self) {
+            try run(capture, .init(selection: ComparisonSelection(by: "mode", region: region)))
+        }
+        let wrong = region.split(separator: ",", omittingEmptySubsequences: false)
+            .first { !ComparisonSelection.regionNames.contains(String($0)) } ?? ""
+        #expect(error?.message == "unknown region '\(wrong)' in --region \(region); regions are "
+            + "center, top, bottom, left, right, top-left, top-right, bottom-left, bottom-right, unknown")
+    }
+
+    @Test(arguments: ["", "bottom,", " , "])
+    func emptyRegionNamesAreRefused(region: String) throws {
+        let capture = ComparisonCapture.groups([("a", Self.slowerA), ("b", Self.slowerB)])
+        let error = #expect(throws: QueryError.self) {
+            try run(capture, .init(selection: ComparisonSelection(by: "mode", region: region)))
+        }
+        #expect(error?.message.hasPrefix("--region '\(region)' has an empty name; regions are center, top,") == true)
+    }
+
+    @Test func aGroupComparedWithItselfIsRefused() throws {
+        let capture = ComparisonCapture.groups([("a", Self.slowerA), ("b", Self.slowerB)])
+        let error = #expect(throws: QueryError.self) {
+            try run(capture, .init(selection: ComparisonSelection(by: "mode"), a: "a", b: "a"))
+        }
+        #expect(error?.message == "--a and --b both name mode = a: a group compared with itself shows nothing. "
+            + "Name two different values.")
     }
 
     @Test func jsonHasTheKeysOfSpecSection4() throws {

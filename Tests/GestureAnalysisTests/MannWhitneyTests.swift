@@ -81,16 +81,51 @@ import Testing
         #expect(result.u == 10)
     }
 
-    @Test(arguments: [(3, 10), (10, 3), (0, 5), (2, 2)])
-    func tooFewValuesAreRefused(sizes: (a: Int, b: Int)) {
+    /// Small groups are tested, with scipy's numbers. References:
+    /// `scipy.stats.mannwhitneyu(a, b, method="asymptotic")` (scipy 1.17.1), z as
+    /// `norm.isf(p / 2)`, and the smallest p as the same call on the pooled values
+    /// split into the lowest len(a) and the rest.
+    static let smallCases: [(name: String, a: [Double], b: [Double], u: Double, z: Double, p: Double, smallest: Double)] = [
+        ("three against thirteen", [1, 2, 3], (10...22).map(Double.init),
+         0, 2.5561566171859877, 0.01058354713701517, 0.01058354713701517),
+        ("one against one", [5], [7], 0, 0, 1, 1),
+        ("one against three", [2.5], [1, 4, 6], 1, 0, 1, 0.37109336952269756),
+        ("two against two, tied within groups", [4, 4], [9, 9],
+         0, 1.2990381056766576, 0.1939308522824107, 0.1939308522824107),
+        ("three against three, distinct", [10, 11, 12], [50, 51, 52],
+         0, 1.7457431218879398, 0.08085559837005224, 0.08085559837005224),
+    ]
+
+    @Test(arguments: smallCases)
+    func smallGroupsAreTested(reference: (name: String, a: [Double], b: [Double], u: Double, z: Double, p: Double,
+                                          smallest: Double)) throws {
+        let result = try MannWhitney.test(reference.a, reference.b).get()
+        #expect(result.u == reference.u)
+        #expect(isClose(result.z, reference.z))
+        #expect(isClose(result.p, reference.p))
+        #expect(isClose(result.smallestPossibleP, reference.smallest))
+    }
+
+    @Test func theSmallestPossiblePIsTheMostExtremeSplit() throws {
+        // The groups interleave, so p is far from its floor; the floor is the
+        // p of [1, 2, 3] against [10, …, 22], the same pooled values split apart.
+        // scipy: mannwhitneyu([1, 15, 22], mixed, method="asymptotic") → U = 20, p = 1.0
+        let mixed: [Double] = [2, 3, 10, 11, 12, 13, 14, 16, 17, 18, 19, 20, 21]
+        let result = try MannWhitney.test([1, 15, 22], mixed).get()
+        #expect(result.u == 20 && result.p == 1)
+        #expect(isClose(result.smallestPossibleP, 0.01058354713701517))
+    }
+
+    @Test(arguments: [(0, 5), (5, 0), (0, 0)])
+    func anEmptyGroupIsRefused(sizes: (a: Int, b: Int)) {
         let a = (0..<sizes.a).map(Double.init)
         let b = (0..<sizes.b).map { Double($0) + 0.5 }
         guard case .failure(let refusal) = MannWhitney.test(a, b) else {
             Issue.record("expected a refusal for \(sizes)")
             return
         }
-        #expect(refusal.needed == 4)
-        #expect(refusal.available == min(sizes.a, sizes.b))
-        #expect(refusal.reason.contains("at least 4 values in each group"))
+        #expect(refusal.needed == 1)
+        #expect(refusal.available == 0)
+        #expect(refusal.reason.contains("has no values"))
     }
 }

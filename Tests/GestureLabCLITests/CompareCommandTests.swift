@@ -53,4 +53,40 @@ import Testing
         #expect(at.status != 0)
         #expect(at.standardError.contains("--at takes p50, p90, p95 or p99"))
     }
+
+    /// Touches at the bottom edge of a 390 × 844 screen, each heard by an
+    /// observer after 2 ms and by target-action after 750 + k ms.
+    private func channelFolder() throws -> WorkFolder {
+        let folder = try WorkFolder()
+        var lines = [#"{"type":"header","format":"gesture-trace","version":1}"#,
+                     #"{"type":"session","session":"s","experiment":"x","variant":"ipad","device":{"screen_w":390,"screen_h":844}}"#]
+        for touch in 1...8 {
+            lines.append(#"{"type":"touch","session":"s","touch":\#(touch),"phase":"began","t":\#(10 * touch),"x":200,"y":840}"#)
+            lines.append(#"{"type":"delivery","session":"s","target":"pan","event":"began","via":"observer","t":\#(10 * touch).002}"#)
+            lines.append(#"{"type":"delivery","session":"s","target":"pan","event":"began","via":"target-action","t":\#(10 * touch).75\#(touch)}"#)
+        }
+        let capture = try folder.write("channels.jsonl", lines.joined(separator: "\n") + "\n")
+        let result = try folder.run(["import", "--db", "lab.sqlite", capture])
+        #expect(result.status == 0, "\(result.standardError)")
+        return folder
+    }
+
+    @Test func viaSplitWithARegionFilterPairsTheTouches() throws {
+        let folder = try channelFolder()
+        let result = try folder.run(["compare", "--db", "lab.sqlite", "--by", "via", "--region", "bottom"])
+        #expect(result.status == 0, "\(result.standardError)")
+        // Differences 749 … 756 ms: median 752.5.
+        #expect(result.standardOutput.contains("paired, same touches (target-action − observer): n = 8, median difference +752.5 ms"))
+    }
+
+    @Test func misspelledRegionAndSelfComparisonAreRefused() throws {
+        let folder = try channelFolder()
+        let region = try folder.run(["compare", "--db", "lab.sqlite", "--by", "via", "--region", "botom"])
+        #expect(region.status != 0)
+        #expect(region.standardError == "Error: unknown region 'botom' in --region botom; regions are center, top, bottom, "
+            + "left, right, top-left, top-right, bottom-left, bottom-right, unknown\n")
+        let same = try folder.run(["compare", "--db", "lab.sqlite", "--by", "via", "--a", "observer", "--b", "observer"])
+        #expect(same.status != 0)
+        #expect(same.standardError.contains("--a and --b both name via = observer"))
+    }
 }

@@ -38,6 +38,10 @@ public enum Comparer {
         var choiceNote: String?
         switch (request.a, request.b) {
         case let (a?, b?):
+            guard a != b else {
+                throw QueryError("--a and --b both name \(selection.by) = \(a): a group compared with itself "
+                    + "shows nothing. Name two different values.")
+            }
             pairs = [(a, b)]
         case (nil, nil):
             let values = try selection.values(db)

@@ -121,11 +121,24 @@ public struct Comparison: Sendable {
         return change > percentLimit
     }
 
+    /// False when the group sizes rule out a significant test result at alpha.
+    public var canBeSignificant: Bool {
+        guard case .success(let test) = mannWhitney else { return false }
+        return test.smallestPossibleP < options.alpha
+    }
+
     /// Plain sentences for what could not be computed, benchstat-style footnotes.
     public var notes: [String] {
         var notes: [String] = []
-        if case .failure(let reason) = mannWhitney {
+        switch mannWhitney {
+        case .failure(let reason):
             notes.append("Mann–Whitney test not run: \(reason.reason)")
+        case .success(let test) where !canBeSignificant:
+            notes.append("with n = \(a.n) vs \(b.n), no split of these values reaches p < "
+                + "\(NumberText.shortest(options.alpha)) (the smallest p possible is "
+                + "\(String(format: "%.3g", test.smallestPossibleP))): the test cannot show a difference; record more touches")
+        case .success:
+            break
         }
         for delta in deltas {
             if case .failure(let reason) = delta.interval {

@@ -71,11 +71,12 @@ extension ComparisonReport {
     static func verdictLine(_ comparison: Comparison) -> String {
         switch comparison.mannWhitney {
         case .failure:
-            return "~ too few values to test (n = \(comparison.a.n) vs \(comparison.b.n))"
+            return "~ no test: a group has no values (n = \(comparison.a.n) vs \(comparison.b.n))"
         case .success(let test):
             let sentence = switch comparison.verdict {
             case .faster: "B is faster than A"
             case .slower: "B is slower than A"
+            case .noDifference where !comparison.canBeSignificant: "~ too few values for a significant result"
             case .noDifference: "~ no significant difference"
             }
             return "\(sentence): Mann–Whitney U = \(NumberText.shortest(test.u)), \(pText(test.p)) "

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GestureStore
 
 /// Which latencies go into a comparison, and how they split into groups.
 ///
@@ -49,8 +50,32 @@ public struct ComparisonSelection: Sendable, Equatable {
         }
     }
 
+    /// What `--region` accepts: the stored regions, and `unknown` for
+    /// touches of sessions without a screen size.
+    public static let regionNames: [String] = ScreenRegion.allCases.map(\.rawValue) + ["unknown"]
+
+    /// The regions `--region` names, each checked against ``regionNames``.
+    func regionList() throws -> [String]? {
+        guard let region else { return nil }
+        let regions = region.split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        if regions.contains("") {
+            throw QueryError("--region '\(region)' has an empty name; regions are "
+                + Self.regionNames.joined(separator: ", "))
+        }
+        for name in regions where !Self.regionNames.contains(name) {
+            throw QueryError("unknown region '\(name)' in --region \(region); regions are "
+                + Self.regionNames.joined(separator: ", "))
+        }
+        return regions
+    }
+
     /// `WHERE` conditions for the filters, and their arguments.
-    private var filters: (sql: [String], arguments: [DatabaseValueConvertible?]) {
+    ///
+    /// - Parameter table: the alias to qualify every column with, for
+    ///   queries that join the relation to itself.
+    private func filters(table: String? = nil) throws -> (sql: [String], arguments: [DatabaseValueConvertible?]) {
+        let qualified = { (column: String) in table.map { "\($0).\(column)" } ?? column }
         var sql: [String] = []
         var arguments: [DatabaseValueConvertible?] = []
         let columns: [(String, String?)] = [
@@ -59,20 +84,19 @@ public struct ComparisonSelection: Sendable, Equatable {
         ]
         for (column, value) in columns {
             if let value {
-                sql.append("\(column) = ?")
+                sql.append("\(qualified(column)) = ?")
                 arguments.append(value)
             }
         }
-        if let region {
+        if let regions = try regionList() {
             // Touches without a screen size have no region; `unknown` selects them.
-            let regions = region.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             let named = regions.filter { $0 != "unknown" }
             var alternatives: [String] = []
             if !named.isEmpty {
-                alternatives.append("region IN (\(Array(repeating: "?", count: named.count).joined(separator: ", ")))")
+                alternatives.append("\(qualified("region")) IN (\(Array(repeating: "?", count: named.count).joined(separator: ", ")))")
                 arguments.append(contentsOf: named)
             }
-            if regions.contains("unknown") { alternatives.append("region IS NULL") }
+            if regions.contains("unknown") { alternatives.append("\(qualified("region")) IS NULL") }
             sql.append("(" + alternatives.joined(separator: " OR ") + ")")
         }
         return (sql, arguments)
@@ -83,7 +107,7 @@ public struct ComparisonSelection: Sendable, Equatable {
         if let filtered = filteredKey {
             throw QueryError("--by \(by) with --\(filtered) leaves one group: drop one of them")
         }
-        let (conditions, arguments) = filters
+        let (conditions, arguments) = try filters()
         let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         if splitsOnColumn {
             guard metric != .recognition || by != "via" else {
@@ -110,7 +134,7 @@ public struct ComparisonSelection: Sendable, Equatable {
 
     /// The latencies, in milliseconds and sorted, of the group where the key is `value`.
     public func latencies(_ db: Database, value: String) throws -> [Double] {
-        var (conditions, arguments) = filters
+        var (conditions, arguments) = try filters()
         if splitsOnColumn {
             let column = by == "target" ? metric.targetColumn : by
             if value == "unknown" {
@@ -134,8 +158,7 @@ public struct ComparisonSelection: Sendable, Equatable {
     /// a `via` split (seed 001). Empty unless the split is by `via`.
     public func pairedDifferences(_ db: Database, a: String, b: String) throws -> [Double] {
         guard by == "via", metric == .response else { return [] }
-        let (conditions, arguments) = filters
-        let scoped = conditions.map { "first.\($0)" }
+        let (scoped, arguments) = try filters(table: "first")
         return try Double.fetchAll(db, sql: """
             SELECT second.latency_ms - first.latency_ms
             FROM responses AS first

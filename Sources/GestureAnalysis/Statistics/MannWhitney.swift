@@ -20,6 +20,11 @@ public struct MannWhitneyResult: Sendable, Equatable {
     public var nA: Int
     /// Values in group B.
     public var nB: Int
+    /// The p of the most extreme split of these same values into groups of
+    /// these sizes (every A below every B, or above). The tie correction
+    /// depends only on the pooled values, so no split gives a smaller p. When
+    /// it is not below alpha, no outcome of this test could be significant.
+    public var smallestPossibleP: Double
 
     /// U / (nA·nB): the chance that a random A value exceeds a random B value
     /// (ties count ½). Above 0.5, A tends to be larger — for latencies, B faster.
@@ -38,22 +43,17 @@ public struct MannWhitneyResult: Sendable, Equatable {
 /// and merged once to get rank sums and tie sizes, so a million values per
 /// group takes a fraction of a second.
 ///
-/// **Too few values.** A group with fewer than ``minimumGroupSize`` (4)
-/// values is refused. This is benchstat's threshold at α = 0.05: with 3
-/// values against 3 the most extreme arrangement has exact two-sided
-/// p = 2/C(6,3) = 0.1, so no difference could ever be significant; with 4
-/// against 4 it is 2/C(8,4) ≈ 0.029. (benchstat warns when both groups are
-/// below it; here it is required of each group, which is stricter for very
-/// unequal groups.)
+/// **Small groups.** The test runs whenever each group has a value, with
+/// scipy's numbers: A = 1, 2, 3 against B = 10 … 22 gives p = 0.0106.
+/// Whether the sizes could ever give a significant result is reported as
+/// ``MannWhitneyResult/smallestPossibleP`` rather than guessed from a fixed
+/// minimum: 3 distinct values against 3 can reach no lower than p = 0.081.
 ///
 /// ```swift
 /// let result = MannWhitney.test([12.1, 15.3, 9.8, 11.0], [16.2, 14.9, 18.3, 17.1])
 /// // .success(MannWhitneyResult(u: 1.0, z: ..., p: 0.0606..., nA: 4, nB: 4))
 /// ```
 public enum MannWhitney {
-    /// Fewest values accepted in each group (benchstat's minimum for α = 0.05).
-    public static let minimumGroupSize = 4
-
     /// Tests group A against group B; the inputs need not be sorted.
     ///
     /// - Precondition: no value is NaN.
@@ -78,32 +78,37 @@ public enum MannWhitney {
         assert(zip(a, a.dropFirst()).allSatisfy { $0 <= $1 }, "sortedA must be ascending")
         assert(zip(b, b.dropFirst()).allSatisfy { $0 <= $1 }, "sortedB must be ascending")
 
-        guard a.count >= minimumGroupSize, b.count >= minimumGroupSize else {
+        guard !a.isEmpty, !b.isEmpty else {
             return .failure(InsufficientData(
-                needed: minimumGroupSize,
-                available: min(a.count, b.count),
-                reason: "need at least \(minimumGroupSize) values in each group (A has \(a.count), "
-                    + "B has \(b.count)) to detect a difference at alpha 0.05"))
+                needed: 1, available: min(a.count, b.count),
+                reason: "group \(a.isEmpty ? "A" : "B") has no values (A has \(a.count), B has \(b.count))"))
         }
 
         let (rankSumA, tieTerm) = rankSumAndTies(a, b)
-        let nA = Double(a.count), nB = Double(b.count), n = nA + nB
+        let nA = Double(a.count), nB = Double(b.count)
         let uA = rankSumA - nA * (nA + 1) / 2
+        let (z, p) = standardised(uA: uA, nA: nA, nB: nB, tieTerm: tieTerm)
+        // Every A below every B gives U_A = 0; the tie term stays the pooled one.
+        let smallest = standardised(uA: 0, nA: nA, nB: nB, tieTerm: tieTerm).p
+        return .success(MannWhitneyResult(u: uA, z: z, p: p, nA: a.count, nB: b.count,
+                                          smallestPossibleP: smallest))
+    }
+
+    /// z and the two-sided p of U_A, as scipy's asymptotic method computes them.
+    private static func standardised(uA: Double, nA: Double, nB: Double,
+                                     tieTerm: Double) -> (z: Double, p: Double) {
+        let n = nA + nB
         let uB = nA * nB - uA
         let mean = nA * nB / 2
-        let sigma = (nA * nB / 12 * ((n + 1) - tieTerm / (n * (n - 1)))).squareRoot()
-
-        let z: Double
-        let p: Double
-        if sigma > 0 {
-            z = (max(uA, uB) - mean - 0.5) / sigma
-            p = min(1, max(0, 2 * NormalDistribution.cdf(-z)))
-        } else {
+        // With one value in all, n(n − 1) is 0 and so is every tie term.
+        let tieCorrection = n > 1 ? tieTerm / (n * (n - 1)) : 0
+        let sigma = (nA * nB / 12 * ((n + 1) - tieCorrection)).squareRoot()
+        guard sigma > 0 else {
             // Every value tied: no evidence either way (scipy: z = −∞, p = 1).
-            z = 0
-            p = 1
+            return (0, 1)
         }
-        return .success(MannWhitneyResult(u: uA, z: z, p: p, nA: a.count, nB: b.count))
+        let z = (max(uA, uB) - mean - 0.5) / sigma
+        return (z, min(1, max(0, 2 * NormalDistribution.cdf(-z))))
     }
 
     /// Sum of A's midranks in the pooled sample, and Σ(t³ − t) over tie groups.
