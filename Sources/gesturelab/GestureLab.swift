@@ -23,4 +23,8 @@ struct GestureLab: ParsableCommand {
         version: "0.1.0",
         subcommands: [ImportCommand.self, SessionsCommand.self, QueryCommand.self, ExportCommand.self, CompareCommand.self, SimulateCommand.self, DemoCommand.self, BenchCommand.self]
     )
+
+    static func main() {
+        main(QueryParameterArguments.joiningNegativeValues(Array(CommandLine.arguments.dropFirst())))
+    }
 }

@@ -47,6 +47,39 @@ import Testing
         #expect(result.standardError.contains("no such column: nope"))
     }
 
+    /// Each ad-hoc SQL that cannot run says why in the command's own words.
+    @Test(arguments: [
+        ("SELECT 1; SELECT 2", "Error: --sql runs one statement, and this SQL has more than one: run them one at a time"),
+        ("DELETE FROM session", "Error: --sql only reads: the store is opened read-only, so INSERT, UPDATE, DELETE "
+            + "and schema changes are refused (attempt to write a readonly database)"),
+        ("   ", "Error: --sql needs a statement, such as SELECT * FROM responses LIMIT 10"),
+    ])
+    func adHocSQLRefusalsSayWhy(sql: String, firstLine: String) throws {
+        let folder = try importedFolder()
+        let result = try folder.run(["query", "--db", "lab.sqlite", "--sql", sql])
+        #expect(result.status != 0)
+        #expect(result.standardError.components(separatedBy: "\n").first == firstLine)
+        #expect(!result.standardError.contains("Database.execute"))
+    }
+
+    @Test func negativeParameterValuesArePassed() throws {
+        let folder = try importedFolder()
+        // LIMIT -1 is SQLite's "no limit".
+        for arguments in [["-p", "limit", "-1"], ["-p", "limit=-1"], ["-p", "experiment", "NULL", "-p", "limit", "-1"]] {
+            let result = try folder.run(["query", "--db", "lab.sqlite", "slowest-touches", "--format", "csv"] + arguments)
+            #expect(result.status == 0, "\(arguments): \(result.standardError)")
+            #expect(result.standardOutput.components(separatedBy: "\r\n").filter { !$0.isEmpty }.count == 2)
+        }
+        let option = try folder.run(["query", "--db", "lab.sqlite", "slowest-touches", "-p", "limit", "--format", "csv"])
+        #expect(option.status != 0)
+        #expect(option.standardError.contains("-p limit needs a value"))
+    }
+
+    @Test func listSaysWhatNullMeans() throws {
+        let result = try WorkFolder().run(["query", "--list"])
+        #expect(result.standardOutput.contains("-p NAME NULL passes SQL NULL: the canned queries read it as \"no filter\"."))
+    }
+
     @Test func userQueryFailureNamesTheQuery() throws {
         let folder = try importedFolder()
         try FileManager.default.createDirectory(atPath: folder.path("mine"), withIntermediateDirectories: true)

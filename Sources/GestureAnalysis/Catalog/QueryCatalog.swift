@@ -61,12 +61,33 @@ public struct QueryCatalog: Sendable {
     }
 
     /// Runs ad-hoc SQL and writes its rows, streaming.
+    ///
+    /// - Throws: `QueryError` saying what was wrong with the SQL, with the SQL.
     @discardableResult
     public static func run(sql: String, in db: Database, format: OutputFormat, to output: TextOutput) throws -> Int {
         do {
             return try RowWriter.write(sql: sql, in: db, format: format, to: output)
         } catch let error as DatabaseError {
-            throw QueryError("SQL failed: \(error.message ?? "\(error)")\n  SQL: \(sql)")
+            throw QueryError("\(adHocFailure(error))\n  SQL: \(sql)")
         }
+    }
+
+    /// What went wrong with `--sql`, in the words of the command rather
+    /// than of the library underneath it.
+    static func adHocFailure(_ error: DatabaseError) -> String {
+        let message = error.message ?? "\(error)"
+        if error.resultCode == .SQLITE_READONLY {
+            return "--sql only reads: the store is opened read-only, so INSERT, UPDATE, DELETE and schema changes "
+                + "are refused (\(message))"
+        }
+        // GRDB refuses a string of several statements before SQLite sees it;
+        // its message advises an API the user of the command cannot call.
+        if message.hasPrefix("Multiple statements found") {
+            return "--sql runs one statement, and this SQL has more than one: run them one at a time"
+        }
+        if message == "empty statement" {
+            return "--sql needs a statement, such as SELECT * FROM responses LIMIT 10"
+        }
+        return "SQL failed: \(message)"
     }
 }

@@ -15,6 +15,8 @@ public enum QueryListing {
             }
             text += "\n"
         }
+        text += "-p NAME NULL passes SQL NULL: the canned queries read it as \"no filter\". "
+            + "A value that starts with - can also be written -p NAME=VALUE.\n"
         return text
     }
 }

@@ -15,6 +15,7 @@ struct QueryCommand: ParsableCommand {
               gesturelab query --list
               gesturelab query response-by-region -p event touchDown
               gesturelab query slowest-touches -p limit 5 --format csv
+              gesturelab query slowest-touches -p experiment NULL -p limit -1
               gesturelab query --sql "SELECT variant, median(latency_ms) FROM responses GROUP BY variant"
             """)
 
@@ -30,7 +31,10 @@ struct QueryCommand: ParsableCommand {
     var queriesDir: String?
 
     @Option(name: .customShort("p"), parsing: .upToNextOption,
-            help: ArgumentHelp("A query parameter: -p NAME VALUE (repeat for more).", valueName: "name value"))
+            help: ArgumentHelp("A query parameter: -p NAME VALUE (repeat for more).",
+                               discussion: "The value NULL passes SQL NULL, which the canned queries read as "
+                                   + "\"no filter\". -p NAME=VALUE works too.",
+                               valueName: "name value"))
     var parameters: [String] = []
 
     @Option(help: "table, csv, json or ndjson.")
