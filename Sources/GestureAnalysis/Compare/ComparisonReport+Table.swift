@@ -45,19 +45,10 @@ extension ComparisonReport {
         }
         rows.append(["max", milliseconds(comparison.a.max), milliseconds(comparison.b.max), "", "", "", ""])
 
-        var widths = Array(repeating: 0, count: rows[0].count)
-        for row in rows {
-            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
-        }
-        var text = ""
-        for row in rows {
-            let cells = row.enumerated().map { index, cell in
-                let padding = String(repeating: " ", count: widths[index] - cell.count)
-                return index == 0 || index == 4 ? cell + padding : padding + cell
-            }
-            text += cells.joined(separator: "   ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) + "\n"
-        }
-
+        // Row names and intervals read as words; the other columns line up as numbers.
+        var table = TextTable(alignments: [.left, .right, .right, .right, .left, .right, .right], separator: "   ")
+        for row in rows { table.append(row) }
+        var text = table.text
         text += "\n" + verdictLine(comparison) + "\n"
         if let paired = comparison.paired {
             text += pairedLine(paired, labels: (comparison.a.label, comparison.b.label)) + "\n"

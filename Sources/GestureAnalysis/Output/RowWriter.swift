@@ -77,19 +77,11 @@ public struct RowWriter {
     }
 
     private func writeTable() throws {
-        var widths = columns.map(\.count)
-        for row in tableRows {
-            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
-        }
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { index, cell in
-                let padding = String(repeating: " ", count: widths[index] - cell.count)
-                return numericColumns[index] ? padding + cell : cell + padding
-            }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) + "\n"
-        }
-        try output.write(line(columns))
-        try output.write(line(widths.map { String(repeating: "-", count: $0) }))
-        for row in tableRows { try output.write(line(row)) }
+        var table = TextTable(alignments: numericColumns.map { $0 ? .right : .left }, separator: "  ")
+        table.append(columns)
+        table.appendRule()
+        for row in tableRows { table.append(row) }
+        try output.write(table.text)
         if tableRows.isEmpty { try output.write("(no rows)\n") }
     }
 }
