@@ -14,6 +14,7 @@ import Testing
         ("$HOME/x", "'$HOME/x'"),
         ("démo", "'démo'"),
         ("~/demo", "'~/demo'"),
+        ("=demo", "'=demo'"),
         ("", "''"),
     ])
     func quotesOnlyWhatAShellWouldRead(_ word: String, _ expected: String) {
@@ -54,6 +55,9 @@ import Testing
     @Test func aPathWhenPathFindsAnotherGesturelabFirst() throws {
         let layout = try Layout()
         #expect(layout.command(path: "\(layout.root)/other:\(layout.root)/bin") == "bin/gesturelab")
+        // A folder named gesturelab is not a program; the search goes on past it.
+        try FileManager.default.createDirectory(atPath: layout.root + "/folders/gesturelab", withIntermediateDirectories: true)
+        #expect(layout.command(path: "\(layout.root)/folders:\(layout.root)/bin") == "gesturelab")
     }
 
     @Test func thePathTheUserTypedWhenItNamesThisBinary() throws {

@@ -23,7 +23,8 @@ public enum ShellCommand {
 
     private static func isPlain(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
-        case "a"..."z", "A"..."Z", "0"..."9", "/", ".", "_", "-", "+", ",", ":", "=", "@", "%": true
+        // Not `=`: zsh expands a word that starts with it.
+        case "a"..."z", "A"..."Z", "0"..."9", "/", ".", "_", "-", "+", ",", ":", "@", "%": true
         default: false
         }
     }
@@ -50,7 +51,7 @@ public enum ShellCommand {
         let name = (executable as NSString).lastPathComponent
         let onPath = (searchPath ?? "").split(separator: ":").lazy
             .map { ($0.isEmpty ? "." : String($0)) + "/" + name }
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
+            .first(where: isProgram)
         if let onPath, resolved(onPath) == file {
             return quoted(name)
         }
@@ -65,6 +66,14 @@ public enum ShellCommand {
             return quoted(relative.contains("/") ? relative : "./" + relative)
         }
         return quoted(file)
+    }
+
+    /// Whether a shell looking for a command would run `path`: an executable
+    /// file, not a folder (folders have execute bits too).
+    private static func isProgram(_ path: String) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue
+            && FileManager.default.isExecutableFile(atPath: path)
     }
 
     private static func absolute(_ path: String, in directory: String) -> String {
