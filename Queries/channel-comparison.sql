@@ -1,5 +1,5 @@
 -- name: channel-comparison
--- description: The same state change heard on two channels, per recognizer: for touches where both delivered it, each channel's p50 and the per-touch lag of the second behind the first. Seed 001: how much later does target-action deliver .began than a KVO observer?
+-- description: The same state change heard on two channels, per recognizer: for touches where both delivered it, each channel's p50 and the per-touch lag of the second behind the first. How much later does target-action deliver .began than a KVO observer?
 -- param: first text = observer  The channel expected to hear first.
 -- param: second text = target-action  The channel compared against it.
 -- param: experiment text = NULL  Only this experiment (default: all).

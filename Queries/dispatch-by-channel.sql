@@ -1,5 +1,5 @@
 -- name: dispatch-by-channel
--- description: Dispatch latency (a recognizer's state change to its delivery) per channel, target and event. Seed 001: the state is .began at once; how long until each channel delivers it?
+-- description: Dispatch latency (a recognizer's state change to its delivery) per channel, target and event. The state is .began at once; how long until each channel delivers it?
 -- param: experiment text = NULL  Only this experiment (default: all).
 SELECT experiment,
        variant,

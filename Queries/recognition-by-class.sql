@@ -1,5 +1,5 @@
 -- name: recognition-by-class
--- description: Recognition latency (touch-down to the recognizer's first began or recognized) per recognizer class and variant. Seeds 001 and 004: which recognizers wait before they begin (movement thresholds, touch delays)?
+-- description: Recognition latency (touch-down to the recognizer's first began or recognized) per recognizer class and variant. Which recognizers wait before they begin (movement thresholds, touch delays)?
 -- param: experiment text = NULL  Only this experiment (default: all).
 SELECT experiment,
        variant,

@@ -1,5 +1,5 @@
 -- name: response-by-region
--- description: Response latency per screen region (edges within the 20-point margin against center), per variant. Seed 000: is touchDown late only at the bottom edge, and does deferral remove it?
+-- description: Response latency per screen region (edges within the 20-point margin against center), per variant. Is touchDown late only at the bottom edge, and does deferral remove it?
 -- param: experiment text = NULL  Only this experiment (default: all).
 -- param: event text = NULL  Only this delivered event, e.g. touchDown (default: all).
 SELECT experiment,

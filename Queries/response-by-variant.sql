@@ -1,5 +1,5 @@
 -- name: response-by-variant
--- description: Response latency (touch-down to the app hearing of it) per variant, target, event and channel: n, p50, p90, p95, p99, max. Seeds 000-002: which variant hears touches late?
+-- description: Response latency (touch-down to the app hearing of it) per variant, target, event and channel: n, p50, p90, p95, p99, max. Which variant hears touches late?
 -- param: experiment text = NULL  Only this experiment (default: all).
 -- param: event text = NULL  Only this delivered event, e.g. touchDown (default: all).
 SELECT experiment,

@@ -1,5 +1,5 @@
 -- name: session-summary
--- description: One row per session: variant, device, configuration, touches, responses with their p50 and p95, and records that belong to no touch. Seeds 000-004: the overview to read before any comparison.
+-- description: One row per session: variant, device, configuration, touches, responses with their p50 and p95, and records that belong to no touch. The overview to read before any comparison: is any session odd?
 -- param: experiment text = NULL  Only this experiment (default: all).
 SELECT capture.file_name AS capture,
        session.session,

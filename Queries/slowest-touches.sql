@@ -1,5 +1,5 @@
 -- name: slowest-touches
--- description: The slowest responses with their context: capture line, variant, where the finger landed and what heard it. Seeds 000-002: what do the worst touches have in common?
+-- description: The slowest responses with their context: capture line, variant, where the finger landed and what heard it. What do the worst touches have in common?
 -- param: limit integer = 20  How many rows.
 -- param: experiment text = NULL  Only this experiment (default: all).
 -- param: event text = NULL  Only this delivered event (default: all).

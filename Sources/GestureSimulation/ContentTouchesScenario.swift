@@ -2,7 +2,7 @@ import Foundation
 import GestureAnalysis
 import GestureTrace
 
-/// Seeds 002 and 004: buttons in the cells of a scroll view.
+/// UIButton highlight and WWDC 2014 (docs/sources.md): buttons in the cells of a scroll view.
 ///
 /// With `delaysContentTouches` the scroll view's touch-delay recognizer
 /// holds `touchesBegan` back until its 150 ms timer fires or the finger
@@ -11,7 +11,7 @@ import GestureTrace
 /// scroll starts. A quarter of the touches scroll.
 ///
 /// Assumption: the app overrides `touchesShouldCancel(in:)` to return true
-/// for buttons (seed 002's fix), so a scroll can start on a button either way.
+/// for buttons (UIButton highlight's fix), so a scroll can start on a button either way.
 struct ContentTouchesScenario: VariantScenario {
     private typealias P = SimulationParameters
     static let button = "cellButton"

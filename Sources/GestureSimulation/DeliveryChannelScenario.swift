@@ -2,7 +2,7 @@ import Foundation
 import GestureAnalysis
 import GestureTrace
 
-/// Seed 001: an "instant" pan recognizer that enters `.began` at
+/// Instant Pan 2023 (docs/sources.md): an "instant" pan recognizer that enters `.began` at
 /// touch-down, on a box the user flicks across the screen and catches in flight.
 ///
 /// The app hears each state twice: by KVO on `state` (`observer`), at once,
@@ -15,7 +15,7 @@ struct DeliveryChannelScenario: VariantScenario {
     static let recognizerClass = "InstantPanGestureRecognizer"
 
     let variant: ExperimentVariant
-    /// iPad gates target-action wherever the touch lands (seed 001).
+    /// iPad gates target-action wherever the touch lands (Instant Pan 2023).
     private let gatesEverywhere: Bool
 
     init(device: DeviceProfile) {
@@ -73,7 +73,7 @@ struct DeliveryChannelScenario: VariantScenario {
         let duration = max(SimulatedTime.nanos(millis: rng.logNormal(median: P.dragMedianMillis, logSigma: P.dragLogSigma)),
                            SimulatedTime.tick(1, rate: P.touchSampleRate, from: 0))
         let speed = rng.uniform(P.dragSpeedPointsPerMilli)
-        // Seed 001 flicks left to right; towards the side with more room.
+        // Instant Pan 2023 flicks left to right; towards the side with more room.
         let heading = (start.x < device.screenWidth / 2 ? 0 : Double.pi) + P.flickHeadingSigma * rng.standardNormal()
         var position = start
         var sample: Int64 = 1

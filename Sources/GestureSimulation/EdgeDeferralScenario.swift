@@ -1,7 +1,7 @@
 import GestureAnalysis
 import GestureTrace
 
-/// Seeds 000 and 003: a voice-record button held down in a chat screen.
+/// Kulman 2019 and useyourloaf 2017 (docs/sources.md): a voice-record button held down in a chat screen.
 ///
 /// With the keyboard hidden the button sits in the bottom-right corner and
 /// the thumb lands in the bottom edge band, where the system gesture gate

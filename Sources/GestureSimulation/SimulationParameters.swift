@@ -1,6 +1,6 @@
 /// Every number the simulator uses, each with where it comes from.
 ///
-/// Sources are the seed articles in `seeds/` (by number), Apple's
+/// Sources are the reports listed in docs/sources.md (by their short names), Apple's
 /// documentation and specifications, or a public measurement. A value nobody
 /// has published is marked `Assumption:` with the reasoning behind it, so an
 /// analysis of simulated captures can tell a modelled effect from a guess.
@@ -21,7 +21,7 @@ enum SimulationParameters {
         refreshRate: 120)
 
     /// Touch samples of a moving finger arrive at 120 Hz, 8.333 ms apart.
-    /// Seed 001 counts time in frames of "a 120 Hz device"; Assumption: UIKit
+    /// Instant Pan 2023 counts time in frames of "a 120 Hz device"; Assumption: UIKit
     /// delivers a ProMotion display's touches once per refresh, so the sample
     /// rate equals the refresh rate.
     static let touchSampleRate = 120
@@ -51,29 +51,29 @@ enum SimulationParameters {
     /// commits at the next refresh and the render server presents it one later.
     static let framesToPresent = 1
 
-    // MARK: System gesture gate at screen edges (seeds 000, 003)
+    // MARK: System gesture gate at screen edges (Kulman 2019, useyourloaf 2017)
 
     /// Height of the bottom band in which the system gesture gate holds
-    /// touches back. Assumption: seed 000 says only "at the bottom of the
+    /// touches back. Assumption: Kulman 2019 says only "at the bottom of the
     /// screen"; 20 pt is the store's edge margin, so gated touches are exactly
     /// those the analysis calls `bottom`.
     static let edgeBandPoints = 20.0
     /// How long the gate holds a touch at the bottom edge without deferral.
-    /// Seed 000: "a delay of about 1 second". Assumption: spread uniformly over
-    /// 0.5–1.0 s, since the seed gives one rough figure and no spread.
+    /// Kulman 2019: "a delay of about 1 second". Assumption: spread uniformly over
+    /// 0.5–1.0 s, since the report gives one rough figure and no spread.
     static let edgeGateMillis = 500.0...1000.0
     /// Share of record-button touches made with the keyboard hidden, when the
-    /// button sits in the bottom-right corner (seed 000's two screenshots).
+    /// button sits in the bottom-right corner (Kulman 2019's two screenshots).
     /// Assumption: half and half, so both regions get equal samples.
     static let bottomTouchFraction = 0.5
     /// The record button's side. Apple's Human Interface Guidelines: hit
     /// targets at least 44 × 44 pt.
     static let buttonPoints = 44.0
-    /// Height of the keyboard that lifts the button off the edge in seed 000's
+    /// Height of the keyboard that lifts the button off the edge in Kulman 2019's
     /// second screenshot. Assumption: about 336 pt, the portrait keyboard with
     /// its suggestion bar on a 6.1-inch iPhone; only "well clear of the edge" matters.
     static let keyboardPoints = 336.0
-    /// How long a voice-message recording is held. Seed 000 records while the
+    /// How long a voice-message recording is held. Kulman 2019 records while the
     /// button is held; Assumption: log-normal, median 2 s, σ 0.5.
     static let holdMedianMillis = 2000.0
     static let holdLogSigma = 0.5
@@ -87,14 +87,14 @@ enum SimulationParameters {
     /// state is static, so the display presents no frames then.
     static let releaseAnimationMillis = 200.0
 
-    // MARK: Target-action behind the gate (seed 001)
+    // MARK: Target-action behind the gate (Instant Pan 2023)
 
     /// Target-action delivery of an instant pan's `.began` lags the state
-    /// change on iPad and near the home indicator. Seed 001: "about 0.75
+    /// change on iPad and near the home indicator. Instant Pan 2023: "about 0.75
     /// seconds". Assumption: normal around 750 ms with σ 25 ms, cut at ±3σ.
     static let targetActionGateMeanMillis = 750.0
     static let targetActionGateSigmaMillis = 25.0
-    /// A KVO observer of `state` hears the change at once (seed 001).
+    /// A KVO observer of `state` hears the change at once (Instant Pan 2023).
     /// Assumption: KVO fires inside the state setter, 0.05–0.5 ms later.
     static let observerDelayMillis = 0.05...0.5
     /// Target-action where no gate applies. Assumption: sent after the
@@ -107,7 +107,7 @@ enum SimulationParameters {
     /// `edgeBandPoints`). Assumption: a third, enough for a clear comparison.
     static let panBottomTouchFraction = 0.3
     /// Share of pan touches that drag (flick the box); the rest grab and let go.
-    /// Assumption: seed 001's box is flicked and caught in flight about equally often.
+    /// Assumption: Instant Pan 2023's box is flicked and caught in flight about equally often.
     static let dragFraction = 0.6
     /// How long a flick's finger moves. Assumption: log-normal, median 250 ms, σ 0.4.
     static let dragMedianMillis = 250.0
@@ -119,19 +119,19 @@ enum SimulationParameters {
     /// median 100 ms, σ 0.35, a quick tap.
     static let grabMedianMillis = 100.0
     static let grabLogSigma = 0.35
-    /// The box keeps moving this long after a flick. Seed 001:
+    /// The box keeps moving this long after a flick. Instant Pan 2023:
     /// `UIViewPropertyAnimator(duration: 1.5, curve: .linear)`; a new touch stops it.
     static let momentumMillis = 1500.0
 
-    // MARK: Scroll view content touches (seeds 002, 004)
+    // MARK: Scroll view content touches (UIButton highlight, WWDC 2014)
 
     /// `delaysContentTouches` holds `touchesBegan` back until this timer fires
-    /// or the touch ends. Seed 004 (WWDC 2014): the touch-delay recognizer's
-    /// `Timer` of 0.15 s, failing on `touchesEnded`; seed 002: "delay … Ms".
+    /// or the touch ends. WWDC 2014: the touch-delay recognizer's
+    /// `Timer` of 0.15 s, failing on `touchesEnded`; UIButton highlight: "delay … Ms".
     static let contentTouchDelayMillis = 150.0
     /// How long a button in the scroll view is pressed. Assumption: log-normal,
     /// median 180 ms, σ 0.4: deliberate presses, about a third of them
-    /// shorter than 150 ms, which are delivered at lift (seed 002's "never
+    /// shorter than 150 ms, which are delivered at lift (UIButton highlight's "never
     /// see the highlighted state" when clicking quickly).
     static let pressMedianMillis = 180.0
     static let pressLogSigma = 0.4
@@ -149,7 +149,7 @@ enum SimulationParameters {
     static let scrollLogSigma = 0.35
     /// `UIScrollView.DecelerationRate.normal`, velocity kept per millisecond
     /// (Apple documentation; used per millisecond in WWDC 2018 "Designing
-    /// Fluid Interfaces", the talk seed 001 quotes).
+    /// Fluid Interfaces", the talk Instant Pan 2023 quotes).
     static let decelerationRatePerMilli = 0.998
     /// Deceleration ends below this speed, points per millisecond.
     /// Assumption: about half a point per 120 Hz frame.
@@ -160,12 +160,12 @@ enum SimulationParameters {
     // MARK: Screen layout (where fingers land)
 
     /// The record button's right edge is this far from the screen's right
-    /// edge. Assumption: a trailing margin as in seed 000's screenshot, close
+    /// edge. Assumption: a trailing margin as in Kulman 2019's screenshot, close
     /// enough that some touches fall in the right band too.
     static let recordButtonInsetPoints = 6.0
     /// Gap between the raised record button and the keyboard. Assumption.
     static let keyboardGapPoints = 8.0
-    /// Seed 001's box is touched anywhere this far inside the left and right
+    /// Instant Pan 2023's box is touched anywhere this far inside the left and right
     /// screen edges. Assumption.
     static let boxSideInsetPoints = 40.0
     /// Away from the bottom band the box is touched between these distances

@@ -1,5 +1,5 @@
-/// Which screen edges a touch-down lies within the margin of (SPEC section
-/// 3): the vertical edge first, joined by `-` (`bottom-right`), or `center`.
+/// Which screen edges a touch-down lies within the margin of
+/// (docs/latencies.md): the vertical edge first, joined by `-` (`bottom-right`), or `center`.
 ///
 /// Decided once per touch at import and stored with the touch and its
 /// derived rows. Migration 0003 decides it in SQL for touches stored before;

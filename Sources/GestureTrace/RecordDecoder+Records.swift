@@ -1,4 +1,4 @@
-/// The fields of each record type (SPEC.md section 2), checked in the
+/// The fields of each record type (docs/capture-format.md), checked in the
 /// order the format's table lists them.
 extension RecordDecoder {
     private static let phases = table(TouchPhase.self)

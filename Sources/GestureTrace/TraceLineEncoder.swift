@@ -1,5 +1,5 @@
 /// Encodes headers and records as one JSON line each (no line end), the way
-/// `TraceWriter` writes them: keys in the order of SPEC.md's table, nil
+/// `TraceWriter` writes them: keys in the order of docs/capture-format.md's tables, nil
 /// optionals omitted, times as exact decimal seconds, other numbers in
 /// shortest round-trip form.
 enum TraceLineEncoder {

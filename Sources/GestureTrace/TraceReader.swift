@@ -6,7 +6,7 @@ import Glibc
 import Musl
 #endif
 
-/// Reads a `gesture-trace` v1 capture (SPEC.md section 2) record by record,
+/// Reads a `gesture-trace` v1 capture (docs/capture-format.md) record by record,
 /// refusing anything the format does not allow.
 ///
 /// Reading streams in 1 MiB chunks; memory stays constant for captures

@@ -1,4 +1,4 @@
-/// One record of a `gesture-trace` capture (SPEC.md section 2), after validation.
+/// One record of a `gesture-trace` capture (docs/capture-format.md), after validation.
 ///
 /// Times are integer nanoseconds on the session's monotonic clock: captures
 /// carry seconds as JSON numbers, and the reader converts their decimal text

@@ -1,7 +1,7 @@
 import Testing
 @testable import GestureSimulation
 
-/// Seeds 002 and 004, checked on `responses` after import: with
+/// UIButton highlight and WWDC 2014 (docs/sources.md), checked on `responses` after import: with
 /// `delaysContentTouches` the button hears `touchesBegan` about 150 ms
 /// later, or at lift for quicker presses.
 @Suite struct ContentTouchesScenarioTests {

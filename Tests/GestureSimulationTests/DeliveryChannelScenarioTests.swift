@@ -2,7 +2,7 @@ import Testing
 @testable import GestureSimulation
 import GestureTrace
 
-/// Seed 001, checked on the derived relations after import: target-action
+/// Instant Pan 2023 (docs/sources.md), checked on the derived relations after import: target-action
 /// hears the instant pan's `.began` about 0.75 s after KVO does on iPad and
 /// in the iPhone's home-indicator band, and promptly elsewhere.
 @Suite struct DeliveryChannelScenarioTests {

@@ -6,7 +6,7 @@ import Testing
 import GestureStore
 
 /// The demo end to end in a temporary folder: its findings point the way the
-/// seeds say (deferral removes the edge lag, the observer hears .began before
+/// articles in docs/sources.md say (deferral removes the edge lag, the observer hears .began before
 /// target-action, delays_content_touches adds about 150 ms).
 @Suite struct DemoRunTests {
     private func folder() -> String {
@@ -22,7 +22,7 @@ import GestureStore
         let edge = report.findings[0].comparison
         #expect(edge.a.label == "none" && edge.b.label == "bottom+right")
         #expect(edge.verdict == .faster)
-        #expect((edge.a.percentiles[2] ?? 0) > 500)   // seed 000: about a second
+        #expect((edge.a.percentiles[2] ?? 0) > 500)   // Kulman 2019: about a second
         #expect((edge.b.percentiles[2] ?? 1_000) < 50)
         #expect(report.findings[0].sentence.contains("removes the lag"))
 
@@ -33,12 +33,12 @@ import GestureStore
         #expect(channel.verdict == .slower)   // target-action (B) later than the observer (A)
         let paired = try #require(channel.paired)
         let lag = try #require(Percentile.of(sorted: paired.differences, percent: 50))
-        #expect(lag > 700 && lag < 800)       // seed 001: about 0.75 s
+        #expect(lag > 700 && lag < 800)       // Instant Pan 2023: about 0.75 s
 
         let content = report.findings[3].comparison
         #expect(content.a.label == "false" && content.verdict == .slower)
         let added = try #require(content.deltas[0].estimate)
-        #expect(added > 130 && added < 170)   // seed 002: about 150 ms
+        #expect(added > 130 && added < 170)   // UIButton highlight: about 150 ms
 
         for file in report.csvFiles {
             #expect(FileManager.default.fileExists(atPath: file), "missing \(file)")
@@ -70,5 +70,15 @@ import GestureStore
         // A fresh database: each capture imported once, not "already imported".
         #expect(again.recordCount > 0)
         #expect(!messages.contains { $0.contains("already imported") })
+    }
+
+    @Test func nextStepsStartWithTheCommandGivenAndQuoteTheDatabase() {
+        let steps = DemoRun(directory: "my demo").nextSteps(command: ".build/release/gesturelab")
+        #expect(steps.count == 6)
+        #expect(steps[0] == ".build/release/gesturelab sessions --db 'my demo/demo.sqlite'")
+        for step in steps {
+            #expect(step.hasPrefix(".build/release/gesturelab "), "\(step)")
+            #expect(step.contains(" --db 'my demo/demo.sqlite'"), "\(step)")
+        }
     }
 }

@@ -1,7 +1,7 @@
 import Testing
 @testable import GestureSimulation
 
-/// Seeds 000 and 003, checked on the store's derived `responses` after import:
+/// Kulman 2019 and useyourloaf 2017 (docs/sources.md), checked on the store's derived `responses` after import:
 /// the gate delays touch-down at the bottom edge only without deferral.
 @Suite struct EdgeDeferralScenarioTests {
     private func capture() throws -> ImportedCapture { try SharedCaptures.edgeDeferral.get() }

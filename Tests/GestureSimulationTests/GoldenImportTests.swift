@@ -7,7 +7,7 @@ import Testing
 
 /// The import's fast path (a reading thread, 64-row statements, latencies
 /// derived while reading) and its set-wise SQL derivation against golden figures from an independent implementation of
-/// SPEC section 3: Tests/Reference/derived_latencies.py, run on the same capture:
+/// docs/latencies.md: Tests/Reference/derived_latencies.py, run on the same capture:
 ///
 ///     gesturelab simulate --seed 5 --sessions 1 --touches 20 --out golden.jsonl
 ///     python3 Tests/Reference/derived_latencies.py golden.jsonl

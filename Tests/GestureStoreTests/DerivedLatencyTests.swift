@@ -3,7 +3,7 @@ import GRDB
 import Testing
 @testable import GestureStore
 
-/// The latencies of SPEC section 3 on a hand-made capture. Every expected
+/// The latencies of docs/latencies.md on a hand-made capture. Every expected
 /// value below was worked out by hand from the capture's times (comments).
 @Suite struct DerivedLatencyTests {
     /// Tests/Fixtures/derived-latencies.jsonl, line by line:

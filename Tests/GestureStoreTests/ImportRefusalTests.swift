@@ -3,7 +3,7 @@ import GestureTrace
 import Testing
 @testable import GestureStore
 
-/// Every refusal of SPEC section 2, through the store: the error names the
+/// Every refusal of docs/capture-format.md, through the store: the error names the
 /// file, the line and the field, and nothing of the file is stored.
 @Suite struct ImportRefusalTests {
     struct Case: CustomTestStringConvertible, Sendable {

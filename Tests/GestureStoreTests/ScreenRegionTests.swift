@@ -12,7 +12,7 @@ import Testing
         var y: Double
         var width: Double?
         var height: Double?
-        /// Worked by hand from SPEC section 3; nil is unknown.
+        /// Worked by hand from docs/latencies.md; nil is unknown.
         var region: String?
         var testDescription: String { "(\(x), \(y)) on \(width.map { "\($0)" } ?? "?")×\(height.map { "\($0)" } ?? "?")" }
     }

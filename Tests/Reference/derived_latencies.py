@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # Usage: python3 Tests/Reference/derived_latencies.py CAPTURE.jsonl
 # Prints: responses, their latency_ns sum, recognitions, sum, dispatches, sum, orphan deliveries.
-# Independent reference for SPEC section 3 on one capture (no gesturelab code).
+# Independent reference for docs/latencies.md on one capture (no gesturelab code).
 import json, sys
 from decimal import Decimal
 sessions, touches, deliveries, transitions = {}, {}, [], []

@@ -1,5 +1,5 @@
 /// Group B against group A: percentiles, their differences with bootstrap
-/// intervals, the Mann–Whitney U test and a verdict (SPEC section 4).
+/// intervals, the Mann–Whitney U test and a verdict (docs/latencies.md).
 ///
 ///     let comparison = Comparison(a: sortedA, b: sortedB, labels: ("none", "bottom+right"),
 ///                                 options: .init(alpha: 0.05, seed: 1))

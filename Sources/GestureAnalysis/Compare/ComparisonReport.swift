@@ -1,12 +1,12 @@
 import Foundation
 
-/// `compare` output: a table for people, CSV, and the JSON object of SPEC section 4.
+/// `compare` output: a table for people, CSV, and the JSON object of docs/latencies.md.
 public enum ComparisonReport {
     static func statisticName(_ percent: Double) -> String { "p\(Int(percent))" }
 
     // MARK: JSON
 
-    /// One object per comparison (SPEC section 4); a list when B is several values.
+    /// One object per comparison (docs/latencies.md); a list when B is several values.
     public static func json(_ run: Comparer.Run) -> String {
         let objects = run.comparisons.map { jsonObject($0, run: run) }
         return (objects.count == 1 ? objects[0] : .array(objects)).text + "\n"

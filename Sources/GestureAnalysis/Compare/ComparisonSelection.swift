@@ -155,7 +155,7 @@ public struct ComparisonSelection: Sendable, Equatable {
 
     /// Per-touch differences B − A in milliseconds, for touches that had
     /// both channels deliver the same (target, event): the paired design of
-    /// a `via` split (seed 001). Empty unless the split is by `via`.
+    /// a `via` split (docs/latencies.md). Empty unless the split is by `via`.
     public func pairedDifferences(_ db: Database, a: String, b: String) throws -> [Double] {
         guard by == "via", metric == .response else { return [] }
         let (scoped, arguments) = try filters(table: "first")

@@ -1,4 +1,4 @@
-/// Which latency of SPEC section 3 a comparison looks at.
+/// Which latency of docs/latencies.md a comparison looks at.
 public enum LatencyMetric: String, Sendable, CaseIterable {
     /// Touch-down to the earliest delivery (`responses`): the headline.
     case response

@@ -1,5 +1,5 @@
 /// A JSON value whose objects keep their keys in order, for documents whose
-/// layout a contract fixes (SPEC section 4's comparison object).
+/// layout a contract fixes (the comparison object of docs/latencies.md).
 public indirect enum JSONValue: Sendable, Equatable {
     case object([(String, JSONValue)])
     case array([JSONValue])

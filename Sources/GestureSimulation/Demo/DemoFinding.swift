@@ -4,7 +4,7 @@ import GestureStore
 
 /// One question of the seed experiments, answered by a comparison.
 public struct DemoFinding: Sendable {
-    /// The seed question in a few words, e.g. "Edge deferral (seeds 000, 003)".
+    /// The question in a few words, e.g. "Content touches (delaysContentTouches in a scroll view)".
     public var title: String
     /// The answer in plain words, with its numbers.
     public var sentence: String

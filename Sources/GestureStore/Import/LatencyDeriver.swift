@@ -1,6 +1,6 @@
 import GRDB
 
-/// Derives the latencies of SPEC section 3 for one capture, set-wise in SQL.
+/// Derives the latencies of docs/latencies.md for one capture, set-wise in SQL.
 ///
 /// Runs inside the capture's import transaction, so the derived tables are
 /// always in step with the records. Each record is associated with its touch

@@ -8,7 +8,7 @@ import Darwin
 import Musl
 #endif
 
-/// Derives the latencies of SPEC section 3 in the reading pass, record by
+/// Derives the latencies of docs/latencies.md in the reading pass, record by
 /// record, for captures written in time order.
 ///
 /// Recorders write each session's records as they happen, so when a record

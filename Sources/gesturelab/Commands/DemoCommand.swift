@@ -12,7 +12,8 @@ struct DemoCommand: ParsableCommand {
             Everything goes into one folder (default ./gesturelab-demo): the simulated
             captures, a fresh database demo.sqlite and CSV exports. A rerun replaces a
             previous demo folder; any other existing folder is refused, so the demo never
-            touches your own database.
+            touches your own database. It ends with commands to try next, naming the
+            gesturelab binary that is running, so that they work as printed.
 
             Examples:
               gesturelab demo
@@ -43,17 +44,10 @@ struct DemoCommand: ParsableCommand {
         }
         try output.write("CSV exports in \(demo.csvDirectory)/: "
             + report.csvFiles.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ") + "\n\n")
-        let db = demo.databasePath
-        try output.write("""
-            Try next:
-              gesturelab sessions --db \(db)
-              gesturelab query --db \(db) response-by-region -p event touchDown
-              gesturelab compare --db \(db) --by deferred_edges --event touchDown --region bottom,bottom-right
-              gesturelab compare --db \(db) --by via --event began --variant ipad
-              gesturelab compare --db \(db) --by delays_content_touches --event touchesBegan --format json
-              gesturelab query --db \(db) --sql "SELECT variant, region, median(latency_ms) FROM responses GROUP BY 1, 2"
-
-            """)
+        let command = ShellCommand.invoking(
+            executable: Bundle.main.executablePath ?? CommandLine.arguments[0], invokedAs: CommandLine.arguments.first,
+            searchPath: ProcessInfo.processInfo.environment["PATH"], currentDirectory: FileManager.default.currentDirectoryPath)
+        try output.write("Try next:\n" + demo.nextSteps(command: command).map { "  \($0)\n" }.joined() + "\n")
         try output.flush()
     }
 }

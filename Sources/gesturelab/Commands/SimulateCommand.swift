@@ -12,10 +12,10 @@ struct SimulateCommand: ParsableCommand {
             writes them as one gesture-trace capture (JSON Lines) to --out FILE or to
             standard output. The same --seed gives the same bytes.
 
-            Experiments (variants; seed articles):
-              edge-deferral      deferral-off, deferral-on (000, 003)
-              delivery-channel   iphone, ipad (001)
-              content-touches    delays-on, delays-off (002)
+            Experiments (variants: what they show; sources in docs/sources.md):
+              edge-deferral      deferral-off, deferral-on: the gesture gate at screen edges
+              delivery-channel   iphone, ipad: target-action behind the gate, KVO at once
+              content-touches    delays-on, delays-off: delaysContentTouches in a scroll view
 
             Without --experiment the capture holds all three, one after the other.
             --records N writes about N records (sessions keep coming until then)
