@@ -4,6 +4,10 @@ import PackageDescription
 // Layers, dependencies pointing one way:
 //   GestureTrace (captures; Foundation only) → GestureStore (SQLite) →
 //   GestureAnalysis (latencies, statistics, queries) → gesturelab (CLI).
+// Beside them: SeededRandom (the reproducible generator the statistics and
+// the simulator share), GestureSimulation (simulated captures; beside the
+// analysis, not on it), and GestureWorkflows (the demo and the benchmark,
+// which run every layer end to end).
 let package = Package(
     name: "gesturelab",
     platforms: [.macOS(.v13)],
@@ -13,6 +17,7 @@ let package = Package(
         .library(name: "GestureStore", targets: ["GestureStore"]),
         .library(name: "GestureAnalysis", targets: ["GestureAnalysis"]),
         .library(name: "GestureSimulation", targets: ["GestureSimulation"]),
+        .library(name: "SeededRandom", targets: ["SeededRandom"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -21,6 +26,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "GestureTrace"),
+        .target(name: "SeededRandom"),
         .target(
             name: "GestureStore",
             dependencies: [
@@ -38,7 +44,7 @@ let package = Package(
         .target(
             name: "GestureAnalysis",
             dependencies: [
-                "GestureStore",
+                "GestureStore", "SeededRandom",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The C API, for streaming CSV straight from statement columns.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -50,12 +56,20 @@ let package = Package(
         // and the benchmark. Beside the analysis layer, not under it.
         .target(
             name: "GestureSimulation",
-            dependencies: ["GestureTrace", "GestureAnalysis"]
+            dependencies: ["GestureTrace", "SeededRandom"]
+        ),
+        // The demo and the benchmark: workflows over every layer.
+        .target(
+            name: "GestureWorkflows",
+            dependencies: [
+                "GestureTrace", "GestureStore", "GestureAnalysis", "GestureSimulation",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .executableTarget(
             name: "gesturelab",
             dependencies: [
-                "GestureTrace", "GestureStore", "GestureAnalysis", "GestureSimulation",
+                "GestureTrace", "GestureStore", "GestureAnalysis", "GestureSimulation", "GestureWorkflows",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -68,6 +82,12 @@ let package = Package(
         // Temporary folders the tests share, removed when the test process exits.
         .target(name: "TestScratch", path: "Tests/TestScratch"),
         .testTarget(name: "GestureTraceTests", dependencies: ["GestureTrace"]),
+        .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
+        .testTarget(
+            name: "GestureWorkflowsTests",
+            dependencies: ["GestureWorkflows", "GestureSimulation", "GestureAnalysis", "GestureStore", "TestScratch",
+                           .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(
             name: "GestureSimulationTests",
             dependencies: [

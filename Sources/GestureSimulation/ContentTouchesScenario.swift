@@ -1,5 +1,5 @@
+import SeededRandom
 import Foundation
-import GestureAnalysis
 import GestureTrace
 
 /// UIButton highlight and WWDC 2014 (docs/sources.md): buttons in the cells of a scroll view.

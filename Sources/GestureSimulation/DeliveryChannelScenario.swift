@@ -1,5 +1,5 @@
+import SeededRandom
 import Foundation
-import GestureAnalysis
 import GestureTrace
 
 /// Instant Pan 2023 (docs/sources.md): an "instant" pan recognizer that enters `.began` at

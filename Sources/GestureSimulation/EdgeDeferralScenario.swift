@@ -1,4 +1,4 @@
-import GestureAnalysis
+import SeededRandom
 import GestureTrace
 
 /// Kulman 2019 and useyourloaf 2017 (docs/sources.md): a voice-record button held down in a chat screen.

@@ -1,4 +1,4 @@
-import GestureAnalysis
+import SeededRandom
 
 /// How long UIKit takes to hand touch events to the app, and the small gaps
 /// between the calls it makes for one event.

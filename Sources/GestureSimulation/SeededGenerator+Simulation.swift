@@ -1,5 +1,5 @@
+import SeededRandom
 import Foundation
-import GestureAnalysis
 
 /// The variates the simulator draws, from a ``SeededGenerator``'s uniforms only.
 ///

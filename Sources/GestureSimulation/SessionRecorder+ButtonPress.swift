@@ -1,4 +1,4 @@
-import GestureAnalysis
+import SeededRandom
 
 extension SessionRecorder {
     /// A UIButton's deliveries for one press, once its `touchesBegan` is

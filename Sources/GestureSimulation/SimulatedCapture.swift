@@ -1,4 +1,4 @@
-import GestureAnalysis
+import SeededRandom
 import GestureTrace
 
 /// The records of one simulated capture, generated as they are read.

@@ -1,4 +1,4 @@
-import GestureAnalysis
+import SeededRandom
 
 /// How the app behaves under one variant of an experiment: what one touch
 /// makes the recorder write.

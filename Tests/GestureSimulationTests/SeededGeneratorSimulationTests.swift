@@ -1,3 +1,4 @@
+import SeededRandom
 import Testing
 import GestureAnalysis
 @testable import GestureSimulation

@@ -1,3 +1,4 @@
+import SeededRandom
 import Foundation
 
 /// A point estimate with a confidence interval.

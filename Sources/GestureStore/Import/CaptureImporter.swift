@@ -247,10 +247,3 @@ public struct CaptureImporter: Sendable {
         }
     }
 }
-
-extension Duration {
-    /// The duration in seconds, for rates and reports.
-    public var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) * 1e-18
-    }
-}

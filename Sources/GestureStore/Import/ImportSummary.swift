@@ -71,16 +71,3 @@ public struct ImportSummary: Sendable, Equatable {
         return "\(displayName): warning: skipped \(total.grouped) line\(total == 1 ? "" : "s") of unknown type (\(byType))"
     }
 }
-
-extension Int {
-    /// `1,234,567`: counts people read, grouped by thousands.
-    public var grouped: String {
-        let digits = String(self.magnitude)
-        var result = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return self < 0 ? "-" + result : result
-    }
-}

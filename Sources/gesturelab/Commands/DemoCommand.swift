@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GestureAnalysis
 import GestureSimulation
+import GestureWorkflows
 import GestureStore
 
 struct DemoCommand: ParsableCommand {

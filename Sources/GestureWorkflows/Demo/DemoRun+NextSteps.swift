@@ -1,3 +1,4 @@
+import GestureSimulation
 extension DemoRun {
     /// Commands to try on the demo's database, each a line to paste into a shell.
     ///

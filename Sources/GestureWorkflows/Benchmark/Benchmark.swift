@@ -1,4 +1,5 @@
 import Foundation
+import GestureSimulation
 import GRDB
 import GestureAnalysis
 import GestureStore

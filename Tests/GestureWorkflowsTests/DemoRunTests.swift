@@ -2,7 +2,8 @@ import Foundation
 import TestScratch
 import Testing
 @testable import GestureAnalysis
-@testable import GestureSimulation
+@testable import GestureWorkflows
+import GestureSimulation
 import GestureStore
 
 /// The demo end to end in a temporary folder: its findings point the way the

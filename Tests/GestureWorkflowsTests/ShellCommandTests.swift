@@ -1,5 +1,5 @@
 import Foundation
-import GestureSimulation
+import GestureWorkflows
 import TestScratch
 import Testing
 

@@ -1,5 +1,5 @@
 import Testing
-@testable import GestureAnalysis
+@testable import SeededRandom
 
 /// The generator's stream is pinned: changing it would silently change every
 /// published interval for a given --seed.

@@ -1,3 +1,4 @@
+import GestureSimulation
 import GestureAnalysis
 import GestureTrace
 

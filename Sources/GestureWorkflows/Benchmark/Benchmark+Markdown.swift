@@ -1,4 +1,5 @@
 import Foundation
+import GestureSimulation
 import GestureStore
 
 extension Benchmark.Report {

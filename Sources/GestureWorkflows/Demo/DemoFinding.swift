@@ -1,4 +1,5 @@
 import Foundation
+import GestureSimulation
 import GestureAnalysis
 import GestureStore
 
