@@ -137,13 +137,6 @@ extension CannedQuery.Parameter {
     }
 }
 
-/// A query that cannot be found, read, bound or run.
-public struct QueryError: Error, CustomStringConvertible, Sendable {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
-}
-
 extension String {
     /// The trimmed text after `prefix`, or nil when the string does not start with it.
     fileprivate func value(after prefix: String) -> String? {
