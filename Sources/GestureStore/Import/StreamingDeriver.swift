@@ -1,13 +1,5 @@
 import GestureTrace
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Derives the latencies of docs/latencies.md in the reading pass, record by
 /// record, for captures written in time order.
 ///
