@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "GestureStore", targets: ["GestureStore"]),
         .library(name: "GestureAnalysis", targets: ["GestureAnalysis"]),
         .library(name: "GestureSimulation", targets: ["GestureSimulation"]),
+        .library(name: "GestureReport", targets: ["GestureReport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -46,16 +47,22 @@ let package = Package(
             exclude: ["Queries"],
             plugins: ["EmbedSQLPlugin"]
         ),
+        // The HTML report of comparisons: geometry (scales, ticks, binning)
+        // apart from the markup. Beside the analysis layer, not under it.
+        .target(
+            name: "GestureReport",
+            dependencies: ["GestureAnalysis", "GestureStore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // Realistic captures of the seed experiments, for the demo, the tests
         // and the benchmark. Beside the analysis layer, not under it.
         .target(
             name: "GestureSimulation",
-            dependencies: ["GestureTrace", "GestureAnalysis"]
+            dependencies: ["GestureTrace", "GestureAnalysis", "GestureReport"]
         ),
         .executableTarget(
             name: "gesturelab",
             dependencies: [
-                "GestureTrace", "GestureStore", "GestureAnalysis", "GestureSimulation",
+                "GestureTrace", "GestureStore", "GestureAnalysis", "GestureSimulation", "GestureReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -72,6 +79,13 @@ let package = Package(
             name: "GestureSimulationTests",
             dependencies: [
                 "GestureSimulation", "GestureTrace", "GestureStore", "GestureAnalysis", "TestScratch",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .testTarget(
+            name: "GestureReportTests",
+            dependencies: [
+                "GestureReport", "GestureAnalysis", "GestureStore", "GestureSimulation", "TestScratch",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

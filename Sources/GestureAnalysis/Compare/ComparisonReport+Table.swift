@@ -68,7 +68,7 @@ extension ComparisonReport {
         return text
     }
 
-    static func verdictLine(_ comparison: Comparison) -> String {
+    public static func verdictLine(_ comparison: Comparison) -> String {
         switch comparison.mannWhitney {
         case .failure:
             return "~ too few values to test (n = \(comparison.a.n) vs \(comparison.b.n))"
@@ -83,7 +83,7 @@ extension ComparisonReport {
         }
     }
 
-    static func pairedLine(_ paired: Comparison.Paired, labels: (String, String)) -> String {
+    public static func pairedLine(_ paired: Comparison.Paired, labels: (String, String)) -> String {
         var line = "paired, same touches (\(labels.1) − \(labels.0)): n = \(paired.differences.count)"
         if let median = Percentile.of(sorted: paired.differences, percent: 50) {
             line += ", median difference \(signedMilliseconds(median))"
@@ -98,16 +98,16 @@ extension ComparisonReport {
         return line
     }
 
-    static func pText(_ p: Double) -> String {
+    public static func pText(_ p: Double) -> String {
         p < 0.001 ? "p < 0.001" : "p = " + String(format: "%.3f", p)
     }
 
-    static func milliseconds(_ value: Double?) -> String {
+    public static func milliseconds(_ value: Double?) -> String {
         guard let value else { return "" }
         return String(format: "%.1f ms", value)
     }
 
-    static func signedMilliseconds(_ value: Double) -> String {
+    public static func signedMilliseconds(_ value: Double) -> String {
         String(format: "%+.1f ms", value)
     }
 }

@@ -50,7 +50,7 @@ public struct ComparisonSelection: Sendable, Equatable {
     }
 
     /// `WHERE` conditions for the filters, and their arguments.
-    private var filters: (sql: [String], arguments: [DatabaseValueConvertible?]) {
+    var filters: (sql: [String], arguments: [DatabaseValueConvertible?]) {
         var sql: [String] = []
         var arguments: [DatabaseValueConvertible?] = []
         let columns: [(String, String?)] = [
@@ -110,20 +110,7 @@ public struct ComparisonSelection: Sendable, Equatable {
 
     /// The latencies, in milliseconds and sorted, of the group where the key is `value`.
     public func latencies(_ db: Database, value: String) throws -> [Double] {
-        var (conditions, arguments) = filters
-        if splitsOnColumn {
-            let column = by == "target" ? metric.targetColumn : by
-            if value == "unknown" {
-                conditions.append("\(column) IS NULL")
-            } else {
-                conditions.append("\(column) = ?")
-                arguments.append(value)
-            }
-        } else {
-            conditions.append("session_id IN (SELECT session_id FROM session_config WHERE key = ? AND value = ?)")
-            arguments.append(by)
-            arguments.append(value)
-        }
+        let (conditions, arguments) = groupFilters(value: value)
         return try Double.fetchAll(db, sql: """
             SELECT latency_ms FROM \(metric.relation) WHERE \(conditions.joined(separator: " AND ")) ORDER BY latency_ms
             """, arguments: StatementArguments(arguments))

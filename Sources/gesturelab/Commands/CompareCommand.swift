@@ -42,27 +42,7 @@ struct CompareCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Group B's value of the key.", valueName: "value"))
     var b: String?
 
-    @Option(help: "response, recognition or dispatch.")
-    var metric: LatencyMetric = .response
-
-    @Option(help: ArgumentHelp("Only this target (the recognizer, for recognition).", valueName: "target"))
-    var target: String?
-
-    @Option(help: ArgumentHelp("Only this event, e.g. touchDown or began.", valueName: "event"))
-    var event: String?
-
-    @Option(help: ArgumentHelp("Only this channel, e.g. control-event.", valueName: "via"))
-    var via: String?
-
-    @Option(help: ArgumentHelp("Only touches in these regions, comma-separated: center, bottom, bottom-right, …, unknown.",
-                               valueName: "regions"))
-    var region: String?
-
-    @Option(help: ArgumentHelp("Only this experiment.", valueName: "name"))
-    var experiment: String?
-
-    @Option(help: ArgumentHelp("Only this variant (when splitting by something else).", valueName: "name"))
-    var variant: String?
+    @OptionGroup var filters: SelectionOptions
 
     @Option(help: "Significance level of the test.")
     var alpha: Double = 0.05
@@ -95,8 +75,7 @@ struct CompareCommand: ParsableCommand {
 
     func run() throws {
         let store = try database.open()
-        let selection = ComparisonSelection(by: by, metric: metric, target: target, event: event, via: via,
-                                            region: region, experiment: experiment, variant: variant)
+        let selection = filters.selection(by: by)
         let request = Comparer.Request(selection: selection, a: a, b: b,
                                        options: .init(alpha: alpha, seed: seed))
         let run = try store.pool.read { db in try Comparer.run(request, in: db) }
@@ -119,5 +98,3 @@ struct CompareCommand: ParsableCommand {
         }
     }
 }
-
-extension LatencyMetric: ExpressibleByArgument {}
