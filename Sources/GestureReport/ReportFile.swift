@@ -15,7 +15,8 @@ public enum ReportFile {
     /// - Throws: `StoreError` naming the path when its folder is missing or not writable.
     public static func write(_ text: String, to path: String) throws {
         let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
+        let named = (path as NSString).deletingLastPathComponent
+        let folder = named.isEmpty ? "." : named
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw StoreError("cannot write \(path): the folder \(folder) does not exist; nothing was written")

@@ -13,6 +13,10 @@ struct ReportSection {
     var sortedA: [Double]
     var sortedB: [Double]
     var warnings: [String]
+    /// The touches the screen map draws: those of the groups in every region,
+    /// when the selection keeps only some, so the map shows where latency changes.
+    var mapTouchesA: [TouchLatency]
+    var mapTouchesB: [TouchLatency]
 
     var selection: ComparisonSelection { run.request.selection }
     var metricName: String { selection.metric.rawValue }
@@ -24,6 +28,12 @@ struct ReportSection {
         return try run.comparisons.map { comparison in
             let touchesA = try plan.selection.touchLatencies(db, value: comparison.a.label)
             let touchesB = try plan.selection.touchLatencies(db, value: comparison.b.label)
+            var everywhere = plan.selection
+            everywhere.region = nil
+            let mapTouchesA = plan.selection.region == nil ? touchesA
+                : try everywhere.touchLatencies(db, value: comparison.a.label)
+            let mapTouchesB = plan.selection.region == nil ? touchesB
+                : try everywhere.touchLatencies(db, value: comparison.b.label)
             let describe = PlannedComparison.describe(plan.selection, a: comparison.a.label, b: comparison.b.label)
             var section = ReportSection(
                 title: run.comparisons.count > 1 || plan.title == nil ? (plan.title.map { "\($0): " } ?? "") + describe
@@ -31,7 +41,7 @@ struct ReportSection {
                 headline: plan.headline ?? "",
                 run: run, comparison: comparison, touchesA: touchesA, touchesB: touchesB,
                 sortedA: touchesA.map(\.latencyMs).sorted(), sortedB: touchesB.map(\.latencyMs).sorted(),
-                warnings: [])
+                warnings: [], mapTouchesA: mapTouchesA, mapTouchesB: mapTouchesB)
             if plan.headline == nil || run.comparisons.count > 1 { section.headline = Headline.sentence(section) }
             section.warnings = warnings(section, drops: drops)
             return section

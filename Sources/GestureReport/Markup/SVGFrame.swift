@@ -8,7 +8,7 @@
 struct SVGFrame {
     static let width = 520.0
     static let height = 300.0
-    static let left = 64.0, right = 16.0, top = 16.0, bottom = 52.0
+    static let left = 64.0, right = 16.0, top = 30.0, bottom = 52.0
 
     static var plotLeft: Double { left }
     static var plotRight: Double { width - right }
@@ -70,16 +70,17 @@ struct SVGFrame {
         ticks.values.map { Tick(value: $0, label: XMLText.number($0)) }
     }
 
-    /// A two-entry legend for groups A and B at the plot's top left.
+    /// A two-entry legend for groups A and B, side by side above the plot.
     static func legend(a: String, b: String) -> String {
-        let x = plotLeft + 10, y = plotTop + 12
-        func entry(_ group: String, _ label: String, _ dy: Double) -> String {
+        let y = XMLText.coordinate(plotTop - 14)
+        func entry(_ group: String, _ label: String, _ x: Double) -> String {
             "<g class=\"legend-entry\"><line class=\"series \(group)\" x1=\"\(XMLText.coordinate(x))\" "
-                + "x2=\"\(XMLText.coordinate(x + 22))\" y1=\"\(XMLText.coordinate(y + dy))\" y2=\"\(XMLText.coordinate(y + dy))\"/>"
-                + "<text x=\"\(XMLText.coordinate(x + 28))\" y=\"\(XMLText.coordinate(y + dy))\" dy=\"0.32em\">"
+                + "x2=\"\(XMLText.coordinate(x + 22))\" y1=\"\(y)\" y2=\"\(y)\"/>"
+                + "<text x=\"\(XMLText.coordinate(x + 28))\" y=\"\(y)\" dy=\"0.32em\">"
                 + "\(group.uppercased()): \(XMLText.escape(label))</text></g>"
         }
-        return "<g class=\"legend\">" + entry("a", a, 0) + entry("b", b, 16) + "</g>\n"
+        let middle = (plotLeft + plotRight) / 2
+        return "<g class=\"legend\">" + entry("a", a, plotLeft) + entry("b", b, middle) + "</g>\n"
     }
 
     /// A polyline through `points` as a path's `d`.

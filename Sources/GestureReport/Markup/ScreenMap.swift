@@ -34,17 +34,19 @@ enum ScreenMap {
     }
 
     static func figure(_ section: ReportSection, id: String) -> Figure? {
-        guard let size = screen(section.touchesA + section.touchesB) else { return nil }
+        guard let size = screen(section.mapTouchesA + section.mapTouchesB) else { return nil }
         let comparison = section.comparison
-        let groups = [("a", comparison.a.label, placed(section.touchesA, on: size)),
-                      ("b", comparison.b.label, placed(section.touchesB, on: size))]
+        let groups = [("a", comparison.a.label, placed(section.mapTouchesA, on: size)),
+                      ("b", comparison.b.label, placed(section.mapTouchesB, on: size))]
         // Colours saturate at the larger p99, so one outlier does not wash out the rest.
         let top = max(comparison.a.percentiles[3] ?? 0, comparison.b.percentiles[3] ?? 0, 0.001)
         let scale = min(panelHeight / size.height, (width / 2 - 40) / size.width)
         let panelWidth = size.width * scale
         let screenText = "\(XMLText.number(size.width)) × \(XMLText.number(size.height)) pt"
 
-        var caption = "Where each touch landed on the \(screenText) screen, coloured by latency from dark "
+        var caption = section.selection.region == nil ? ""
+            : "Every region, not only \(section.selection.region ?? ""), to show where the latency changes. "
+        caption += "Where each touch landed on the \(screenText) screen, coloured by latency from dark "
             + "(0 ms) to yellow (\(ReportFormat.milliseconds(top)) or more); dashed lines mark the \(Int(edgeMargin))-point edge margins. "
         var svg = ""
         for (index, (group, label, touches)) in groups.enumerated() {

@@ -42,7 +42,8 @@ struct DemoCommand: ParsableCommand {
             try output.write("\(finding.title)\n  \(finding.sentence)\n\n")
         }
         try output.write("CSV exports in \(demo.csvDirectory)/: "
-            + report.csvFiles.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ") + "\n\n")
+            + report.csvFiles.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ") + "\n")
+        try output.write("HTML report with plots: \(demo.reportPath)\n\n")
         let db = demo.databasePath
         try output.write("""
             Try next:
