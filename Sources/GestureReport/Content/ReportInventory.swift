@@ -34,7 +34,7 @@ struct ReportInventory {
         let rows = try Row.fetchCursor(db, sql: """
             SELECT session.id, capture.file_name, session.session, session.experiment, session.variant,
                    coalesce(session.device_model, '') || coalesce(' ' || session.device_os, ''),
-                   CASE WHEN session.screen_w IS NULL THEN '' ELSE session.screen_w || ' × ' || session.screen_h END,
+                   CASE WHEN session.screen_w IS NULL THEN '' ELSE printf('%g × %g', session.screen_w, session.screen_h) END,
                    (SELECT count(*) FROM touch WHERE touch.session_id = session.id),
                    (SELECT group_concat(key || ' = ' || value, ', ')
                       FROM (SELECT key, value FROM session_config WHERE session_id = session.id ORDER BY key)),
@@ -46,7 +46,7 @@ struct ReportInventory {
             let id: Int64 = row[0]
             if let sessionIDs, !sessionIDs.contains(id) { continue }
             sessions.append(Session(id: id, captureID: row[9], capture: row[1], session: row[2], experiment: row[3], variant: row[4],
-                                    device: row[5], screen: (row[6] as String).replacingOccurrences(of: ".0", with: ""),
+                                    device: row[5], screen: row[6],
                                     touches: row[7], configuration: row[8] ?? "", droppedEvents: drops[id]?.events ?? 0))
         }
         let used = Set(sessions.map(\.captureID))

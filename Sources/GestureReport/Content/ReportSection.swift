@@ -22,6 +22,8 @@ struct ReportSection {
     var metricName: String { selection.metric.rawValue }
 
     /// The sections of one planned comparison: one per B value `compare` found.
+    ///
+    ///     let sections = try ReportSection.make(plan, options: .init(seed: 1), drops: [:], in: db)
     static func make(_ plan: PlannedComparison, options: Comparison.Options, drops: [Int64: SessionDrops.Count],
                      in db: Database) throws -> [ReportSection] {
         let run = try Comparer.run(.init(selection: plan.selection, a: plan.a, b: plan.b, options: options), in: db)
@@ -35,9 +37,14 @@ struct ReportSection {
             let mapTouchesB = plan.selection.region == nil ? touchesB
                 : try everywhere.touchLatencies(db, value: comparison.b.label)
             let describe = PlannedComparison.describe(plan.selection, a: comparison.a.label, b: comparison.b.label)
+            // A planned title names one comparison; several B values each get their groups named too.
+            let title: String = switch (plan.title, run.comparisons.count) {
+            case let (title?, 1): title
+            case let (title?, _): "\(title): \(describe)"
+            case (nil, _): describe
+            }
             var section = ReportSection(
-                title: run.comparisons.count > 1 || plan.title == nil ? (plan.title.map { "\($0): " } ?? "") + describe
-                                                                     : plan.title ?? describe,
+                title: title,
                 headline: plan.headline ?? "",
                 run: run, comparison: comparison, touchesA: touchesA, touchesB: touchesB,
                 sortedA: touchesA.map(\.latencyMs).sorted(), sortedB: touchesB.map(\.latencyMs).sorted(),

@@ -5,10 +5,12 @@
 enum ReportStyle {
     static let css = """
         :root { --fg: #1d1d1f; --muted: #5f6368; --bg: #ffffff; --panel: #f5f5f7; --rule: #d2d2d7;
-                --grid: #e3e3e8; --a: #0072b2; --b: #d55e00; --warn: #8a5300; --link: #0060a0; }
+                --grid: #e3e3e8; --a: #0072b2; --b: #d55e00; --warn: #8a5300; --link: #0060a0;
+                --dot-edge: rgba(0, 0, 0, 0.45); }
         @media (prefers-color-scheme: dark) {
           :root { --fg: #e8e8ed; --muted: #a1a1a6; --bg: #161618; --panel: #222225; --rule: #3a3a3e;
-                  --grid: #2e2e33; --a: #56b4e9; --b: #e69f00; --warn: #f0c05a; --link: #7cc4f0; }
+                  --grid: #2e2e33; --a: #56b4e9; --b: #e69f00; --warn: #f0c05a; --link: #7cc4f0;
+                  --dot-edge: rgba(255, 255, 255, 0.55); }
         }
         * { box-sizing: border-box; }
         body { margin: 0; background: var(--bg); color: var(--fg);
@@ -46,7 +48,7 @@ enum ReportStyle {
         svg.plot .outline { fill: none; stroke: var(--fg); stroke-width: 1.5; }
         svg.plot .margin { fill: none; stroke: var(--muted); stroke-width: 1; stroke-dasharray: 4 3; }
         svg.plot .panel-title { font-weight: 600; }
-        svg.plot .touch { fill-opacity: 0.85; }
+        svg.plot .touch, svg.plot .bin { stroke: var(--dot-edge); stroke-width: 0.5; }
         .warnings { border-left: 3px solid var(--warn); padding: 4px 12px; margin: 0.8em 0; }
         .warnings li { color: var(--warn); }
         .scroll { overflow-x: auto; }

@@ -7,9 +7,9 @@ import GestureAnalysis
 enum ScreenMap {
     static let binningThreshold = 3_000
     static let edgeMargin = 20.0
-    static let panelHeight = 300.0
+    static let panelHeight = 400.0
     static let width = 520.0
-    static let height = 360.0
+    static let height = 470.0
 
     /// The screen most of the positioned touches were on; nil when none has a position.
     static func screen(_ touches: [TouchLatency]) -> (width: Double, height: Double)? {
@@ -77,7 +77,7 @@ enum ScreenMap {
             } else {
                 for touch in touches {
                     svg += "<circle class=\"touch\" cx=\"\(XMLText.coordinate(originX + touch.x * scale))\" "
-                        + "cy=\"\(XMLText.coordinate(originY + touch.y * scale))\" r=\"2.4\" "
+                        + "cy=\"\(XMLText.coordinate(originY + touch.y * scale))\" r=\"2.8\" "
                         + "fill=\"\(ColorRamp.viridis.hex(at: touch.latency / top))\"/>"
                 }
             }
