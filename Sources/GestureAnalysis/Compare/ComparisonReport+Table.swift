@@ -68,6 +68,7 @@ extension ComparisonReport {
         return text
     }
 
+    /// The test and its verdict in one line: `B is slower than A: Mann–Whitney U = 0, p < 0.001 (n = 240 vs 240, alpha 0.05)`.
     public static func verdictLine(_ comparison: Comparison) -> String {
         switch comparison.mannWhitney {
         case .failure:
@@ -83,6 +84,7 @@ extension ComparisonReport {
         }
     }
 
+    /// The paired analysis in one line: n, the median difference with its interval, and Wilcoxon.
     public static func pairedLine(_ paired: Comparison.Paired, labels: (String, String)) -> String {
         var line = "paired, same touches (\(labels.1) − \(labels.0)): n = \(paired.differences.count)"
         if let median = Percentile.of(sorted: paired.differences, percent: 50) {
@@ -98,15 +100,17 @@ extension ComparisonReport {
         return line
     }
 
-    public static func pText(_ p: Double) -> String {
+    static func pText(_ p: Double) -> String {
         p < 0.001 ? "p < 0.001" : "p = " + String(format: "%.3f", p)
     }
 
+    /// `12.3 ms`, or nothing for no value.
     public static func milliseconds(_ value: Double?) -> String {
         guard let value else { return "" }
         return String(format: "%.1f ms", value)
     }
 
+    /// `+749.7 ms`, always with a sign.
     public static func signedMilliseconds(_ value: Double) -> String {
         String(format: "%+.1f ms", value)
     }

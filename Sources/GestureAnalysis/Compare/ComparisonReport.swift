@@ -65,6 +65,7 @@ public enum ComparisonReport {
         return .object(members)
     }
 
+    /// The selection's filters that were given, as (name, value): `[("event", "touchDown")]`.
     public static func filters(_ selection: ComparisonSelection) -> [(String, String)] {
         [("target", selection.target), ("event", selection.event), ("via", selection.via),
          ("region", selection.region), ("experiment", selection.experiment), ("variant", selection.variant)]
