@@ -20,10 +20,8 @@ enum CDFPlot {
                 + "\(beyond[0].grouped) of A's and \(beyond[1].grouped) of B's values."
         }
         var svg = SVGFrame.open(id: id, title: "Cumulative distribution of \(section.metricName) latency", description: caption)
-        svg += "<defs><clipPath id=\"\(id)-clip\"><rect x=\"\(XMLText.coordinate(SVGFrame.plotLeft))\" "
-            + "y=\"\(XMLText.coordinate(SVGFrame.plotTop - 2))\" "
-            + "width=\"\(XMLText.coordinate(SVGFrame.plotRight - SVGFrame.plotLeft))\" "
-            + "height=\"\(XMLText.coordinate(SVGFrame.plotBottom - SVGFrame.plotTop + 4))\"/></clipPath></defs>\n"
+        // 2 px of slack, so the steps at 0 % and 100 % are not cut in half.
+        svg += SVGFrame.clipPath(id: "\(id)-clip", slack: 2)
         svg += SVGFrame.xAxis(x, ticks: SVGFrame.latencyTicks(ticks), label: "Latency (ms)")
         svg += SVGFrame.yAxis(y, ticks: [0, 0.25, 0.5, 0.75, 1].map {
             SVGFrame.Tick(value: $0, label: "\(Int($0 * 100))%")

@@ -32,10 +32,7 @@ enum OrderPlot {
                 + "\(ReportFormat.milliseconds(last.median)) at the last. "
         }
         var svg = SVGFrame.open(id: id, title: "Latency against touch order within sessions", description: caption)
-        svg += "<defs><clipPath id=\"\(id)-clip\"><rect x=\"\(XMLText.coordinate(SVGFrame.plotLeft))\" "
-            + "y=\"\(XMLText.coordinate(SVGFrame.plotTop))\" "
-            + "width=\"\(XMLText.coordinate(SVGFrame.plotRight - SVGFrame.plotLeft))\" "
-            + "height=\"\(XMLText.coordinate(SVGFrame.plotBottom - SVGFrame.plotTop))\"/></clipPath></defs>\n"
+        svg += SVGFrame.clipPath(id: "\(id)-clip", slack: 0)
         svg += SVGFrame.xAxis(x, ticks: xTicks.values.map { SVGFrame.Tick(value: $0, label: XMLText.number($0)) },
                               label: "Touch order in session (count)")
         svg += SVGFrame.yAxis(y, ticks: SVGFrame.latencyTicks(yTicks), label: "Latency (ms)")

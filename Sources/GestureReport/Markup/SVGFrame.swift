@@ -83,6 +83,13 @@ struct SVGFrame {
         return "<g class=\"legend\">" + entry("a", a, plotLeft) + entry("b", b, middle) + "</g>\n"
     }
 
+    /// A clip path of the plotting area, `slack` px taller at the top and bottom.
+    static func clipPath(id: String, slack: Double) -> String {
+        "<defs><clipPath id=\"\(id)\"><rect x=\"\(XMLText.coordinate(plotLeft))\" "
+            + "y=\"\(XMLText.coordinate(plotTop - slack))\" width=\"\(XMLText.coordinate(plotRight - plotLeft))\" "
+            + "height=\"\(XMLText.coordinate(plotBottom - plotTop + 2 * slack))\"/></clipPath></defs>\n"
+    }
+
     /// A polyline through `points` as a path's `d`.
     static func path(_ points: [(Double, Double)]) -> String {
         var d = ""

@@ -42,32 +42,18 @@ struct ReportCommand: ParsableCommand {
                                valueName: "key"))
     var by: String?
 
-    @Option(help: ArgumentHelp("Group A's value of the key.", valueName: "value"))
-    var a: String?
-
-    @Option(help: ArgumentHelp("Group B's value of the key.", valueName: "value"))
-    var b: String?
-
-    @OptionGroup var filters: SelectionOptions
-
-    @Option(help: "Significance level of the test.")
-    var alpha: Double = 0.05
-
-    @Option(help: "Seed of the bootstrap: the same seed gives the same page.")
-    var seed: UInt64 = 1
+    @OptionGroup var comparison: ComparisonOptions
 
     func validate() throws {
-        if (a == nil) != (b == nil) { throw ValidationError("give both --a and --b, or neither.") }
-        if by == nil && (a != nil || !filters.isEmpty) {
+        if by == nil && (comparison.a != nil || !comparison.hasNoFilter) {
             throw ValidationError("--a, --b and the filters (--metric, --event, …) need --by KEY.")
         }
-        if !(alpha > 0 && alpha < 1) { throw ValidationError("--alpha must be between 0 and 1, not \(alpha).") }
     }
 
     func run() throws {
         let store = try database.open()
-        let plans = by.map { [PlannedComparison(selection: filters.selection(by: $0), a: a, b: b)] }
-        let options = HTMLReport.Options(title: title, seed: seed, alpha: alpha,
+        let plans = by.map { [PlannedComparison(selection: comparison.selection(by: $0), a: comparison.a, b: comparison.b)] }
+        let options = HTMLReport.Options(title: title, seed: comparison.seed, alpha: comparison.alpha,
                                          version: GestureLab.configuration.version)
         let html = try store.pool.read { db in try HTMLReport.render(db, plans: plans, options: options) }
         if out == "-" {

@@ -1,8 +1,15 @@
 import ArgumentParser
 import GestureAnalysis
 
-/// The filters of a comparison, shared by `compare` and `report`.
-struct SelectionOptions: ParsableArguments {
+/// What a comparison takes besides its key, shared by `compare` and
+/// `report`: the two groups, the filters, alpha and the bootstrap's seed.
+struct ComparisonOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Group A's value of the key.", valueName: "value"))
+    var a: String?
+
+    @Option(help: ArgumentHelp("Group B's value of the key.", valueName: "value"))
+    var b: String?
+
     @Option(help: "response, recognition or dispatch.")
     var metric: LatencyMetric = .response
 
@@ -25,8 +32,19 @@ struct SelectionOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Only this variant (when splitting by something else).", valueName: "name"))
     var variant: String?
 
-    /// Whether any filter was given.
-    var isEmpty: Bool {
+    @Option(help: "Significance level of the test.")
+    var alpha: Double = 0.05
+
+    @Option(help: "Seed of the bootstrap: the same seed gives the same intervals.")
+    var seed: UInt64 = 1
+
+    func validate() throws {
+        if (a == nil) != (b == nil) { throw ValidationError("give both --a and --b, or neither.") }
+        if !(alpha > 0 && alpha < 1) { throw ValidationError("--alpha must be between 0 and 1, not \(alpha).") }
+    }
+
+    /// Whether no filter was given.
+    var hasNoFilter: Bool {
         metric == .response && [target, event, via, region, experiment, variant].allSatisfy { $0 == nil }
     }
 
