@@ -1,3 +1,4 @@
+import Foundation
 import GestureAnalysis
 
 /// Each group's touch-downs where they landed on the screen, coloured by
@@ -9,7 +10,8 @@ enum ScreenMap {
     static let edgeMargin = 20.0
     static let panelHeight = 400.0
     static let width = 520.0
-    static let height = 470.0
+    /// Above the screens: their titles; below: the colour bar.
+    static let top = 28.0, bottom = 56.0
 
     /// The screen most of the positioned touches were on; nil when none has a position.
     static func screen(_ touches: [TouchLatency]) -> (width: Double, height: Double)? {
@@ -39,22 +41,23 @@ enum ScreenMap {
         let groups = [("a", comparison.a.label, placed(section.mapTouchesA, on: size)),
                       ("b", comparison.b.label, placed(section.mapTouchesB, on: size))]
         // Colours saturate at the larger p99, so one outlier does not wash out the rest.
-        let top = max(comparison.a.percentiles[3] ?? 0, comparison.b.percentiles[3] ?? 0, 0.001)
+        let saturation = max(comparison.a.percentiles[3] ?? 0, comparison.b.percentiles[3] ?? 0, 0.001)
         let scale = min(panelHeight / size.height, (width / 2 - 40) / size.width)
         let panelWidth = size.width * scale
         let screenText = "\(XMLText.number(size.width)) × \(XMLText.number(size.height)) pt"
 
         var caption = section.selection.region == nil ? ""
-            : "Every region, not only \(section.selection.region ?? ""), to show where the latency changes. "
+            : "Every region, not only \((section.selection.region ?? "").replacingOccurrences(of: ",", with: ", ")), "
+                + "to show where the latency changes. "
         caption += "Where each touch landed on the \(screenText) screen, coloured by latency from dark "
-            + "(0 ms) to yellow (\(ReportFormat.milliseconds(top)) or more); dashed lines mark the \(Int(edgeMargin))-point edge margins. "
+            + "(0 ms) to yellow (\(ReportFormat.milliseconds(saturation)) or more); dashed lines mark the \(Int(edgeMargin))-point edge margins. "
         var svg = ""
         for (index, (group, label, touches)) in groups.enumerated() {
-            let originX = 20 + Double(index) * (width / 2), originY = 28.0
-            let slowEdge = touches.filter { isEdge($0, size) && $0.latency >= top / 2 }.count
-            let slowCenter = touches.filter { !isEdge($0, size) && $0.latency >= top / 2 }.count
+            let originX = 20 + Double(index) * (width / 2), originY = top
+            let slowEdge = touches.filter { isEdge($0, size) && $0.latency >= saturation / 2 }.count
+            let slowCenter = touches.filter { !isEdge($0, size) && $0.latency >= saturation / 2 }.count
             caption += "\(group.uppercased()) (\(label)): \(touches.count.grouped) touches, \(slowEdge.grouped) of them slow "
-                + "(≥ \(ReportFormat.milliseconds(top / 2))) within the edge margins and \(slowCenter.grouped) slow elsewhere. "
+                + "(≥ \(ReportFormat.milliseconds(saturation / 2))) within the edge margins and \(slowCenter.grouped) slow elsewhere. "
             svg += "<g class=\"screen \(group)\" data-group=\"\(group.uppercased())\" data-touches=\"\(touches.count)\">"
                 + "<text class=\"panel-title\" x=\"\(XMLText.coordinate(originX))\" y=\"16\">"
                 + "\(group.uppercased()): \(XMLText.escape(label))</text>"
@@ -72,13 +75,13 @@ enum ScreenMap {
                         + "x=\"\(XMLText.coordinate(originX + Double(bin.column) * cell * scale))\" "
                         + "y=\"\(XMLText.coordinate(originY + Double(bin.row) * cell * scale))\" "
                         + "width=\"\(XMLText.coordinate(cell * scale))\" height=\"\(XMLText.coordinate(cell * scale))\" "
-                        + "fill=\"\(ColorRamp.viridis.hex(at: bin.medianLatency / top))\"/>"
+                        + "fill=\"\(ColorRamp.viridis.hex(at: bin.medianLatency / saturation))\"/>"
                 }
             } else {
                 for touch in touches {
                     svg += "<circle class=\"touch\" cx=\"\(XMLText.coordinate(originX + touch.x * scale))\" "
                         + "cy=\"\(XMLText.coordinate(originY + touch.y * scale))\" r=\"2.8\" "
-                        + "fill=\"\(ColorRamp.viridis.hex(at: touch.latency / top))\"/>"
+                        + "fill=\"\(ColorRamp.viridis.hex(at: touch.latency / saturation))\"/>"
                 }
             }
             svg += "</g>\n"
@@ -86,9 +89,10 @@ enum ScreenMap {
         if groups.contains(where: { $0.2.count > binningThreshold }) {
             caption += "Groups of more than \(binningThreshold.grouped) touches are drawn as cells coloured by their median latency."
         }
+        let height = top + size.height * scale + bottom
         return Figure(svg: SVGFrame.open(id: id, title: "Touch-downs on the screen, coloured by latency",
                                          description: caption, width: width, height: height)
-                          + svg + legend(id: id, top: top), caption: caption)
+                          + svg + legend(id: id, saturation: saturation, y: height - 34), caption: caption)
     }
 
     static func isEdge(_ touch: (x: Double, y: Double, latency: Double), _ size: (width: Double, height: Double)) -> Bool {
@@ -97,8 +101,8 @@ enum ScreenMap {
     }
 
     /// The colour bar: 0 ms to the saturation latency.
-    static func legend(id: String, top: Double) -> String {
-        let x = 20.0, y = height - 22, barWidth = 200.0
+    static func legend(id: String, saturation: Double, y: Double) -> String {
+        let x = 20.0, barWidth = 200.0
         var svg = "<defs><linearGradient id=\"\(id)-ramp\">"
         for step in 0...9 {
             let fraction = Double(step) / 9
@@ -109,7 +113,7 @@ enum ScreenMap {
             + "height=\"10\" fill=\"url(#\(id)-ramp)\"/>"
             + "<text x=\"\(XMLText.coordinate(x))\" y=\"\(XMLText.coordinate(y + 22))\">0 ms</text>"
             + "<text x=\"\(XMLText.coordinate(x + barWidth))\" y=\"\(XMLText.coordinate(y + 22))\" text-anchor=\"end\">"
-            + "≥ \(XMLText.escape(ReportFormat.milliseconds(top)))</text>"
+            + "≥ \(XMLText.escape(ReportFormat.milliseconds(saturation)))</text>"
             + "<text x=\"\(XMLText.coordinate(x + barWidth + 10))\" y=\"\(XMLText.coordinate(y + 9))\">latency (ms)</text></g>\n"
         return svg
     }
