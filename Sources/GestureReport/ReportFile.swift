@@ -12,15 +12,22 @@ import Darwin
 ///
 ///     try ReportFile.write(html, to: "out/report.html")
 public enum ReportFile {
-    /// - Throws: `StoreError` naming the path when its folder is missing or not writable.
-    public static func write(_ text: String, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
+    /// Refuses a destination whose folder is missing, before any work is spent on the page.
+    ///
+    /// - Throws: `StoreError` naming the path and the folder.
+    public static func checkFolder(of path: String) throws {
         let named = (path as NSString).deletingLastPathComponent
         let folder = named.isEmpty ? "." : named
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw StoreError("cannot write \(path): the folder \(folder) does not exist; nothing was written")
         }
+    }
+
+    /// - Throws: `StoreError` naming the path when its folder is missing or not writable.
+    public static func write(_ text: String, to path: String) throws {
+        try checkFolder(of: path)
+        let url = URL(fileURLWithPath: path)
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
         do {

@@ -51,6 +51,7 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
+        if out != "-" { try ReportFile.checkFolder(of: out) }
         let store = try database.open()
         let plans = by.map { [PlannedComparison(selection: comparison.selection(by: $0), a: comparison.a, b: comparison.b)] }
         let options = HTMLReport.Options(title: title, seed: comparison.seed, alpha: comparison.alpha,
