@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "GestureAnalysis", targets: ["GestureAnalysis"]),
         .library(name: "GestureSimulation", targets: ["GestureSimulation"]),
         .library(name: "SeededRandom", targets: ["SeededRandom"]),
+        .library(name: "GestureReport", targets: ["GestureReport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -52,6 +53,12 @@ let package = Package(
             exclude: ["Queries"],
             plugins: ["EmbedSQLPlugin"]
         ),
+        // The HTML report of comparisons: geometry (scales, ticks, binning)
+        // apart from the markup. Beside the analysis layer, not under it.
+        .target(
+            name: "GestureReport",
+            dependencies: ["GestureAnalysis", "GestureStore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // Realistic captures of the seed experiments, for the demo, the tests
         // and the benchmark. Beside the analysis layer, not under it.
         .target(
@@ -62,14 +69,15 @@ let package = Package(
         .target(
             name: "GestureWorkflows",
             dependencies: [
-                "GestureTrace", "GestureStore", "GestureAnalysis", "GestureSimulation",
+                "GestureTrace", "GestureStore", "GestureAnalysis", "GestureSimulation", "GestureReport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .executableTarget(
             name: "gesturelab",
             dependencies: [
-                "GestureTrace", "GestureStore", "GestureAnalysis", "GestureSimulation", "GestureWorkflows",
+                "GestureTrace", "GestureStore", "GestureAnalysis", "GestureSimulation", "GestureReport",
+                "GestureWorkflows",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -92,6 +100,13 @@ let package = Package(
             name: "GestureSimulationTests",
             dependencies: [
                 "GestureSimulation", "GestureTrace", "GestureStore", "GestureAnalysis", "TestScratch",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .testTarget(
+            name: "GestureReportTests",
+            dependencies: [
+                "GestureReport", "GestureAnalysis", "GestureStore", "GestureSimulation", "GestureWorkflows", "TestScratch",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

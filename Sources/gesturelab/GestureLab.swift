@@ -17,11 +17,12 @@ struct GestureLab: ParsableCommand {
               gesturelab query response-by-region -p event touchDown
               gesturelab compare --by deferred_edges --event touchDown --region bottom,bottom-right
               gesturelab export responses --out responses.csv
+              gesturelab report --out report.html
 
             The database is --db PATH, else $GESTURELAB_DB, else ./gesturelab.sqlite.
             """,
         version: "0.1.0",
-        subcommands: [ImportCommand.self, SessionsCommand.self, QueryCommand.self, ExportCommand.self, CompareCommand.self, SimulateCommand.self, DemoCommand.self, BenchCommand.self]
+        subcommands: [ImportCommand.self, SessionsCommand.self, QueryCommand.self, ExportCommand.self, CompareCommand.self, ReportCommand.self, SimulateCommand.self, DemoCommand.self, BenchCommand.self]
     )
 
     static func main() {

@@ -36,14 +36,19 @@ import Testing
         let demo = try folder.run(["demo", "--dir", "my demo", "--sessions", "1"], environment: ["PATH": path])
         #expect(demo.status == 0, "\(demo.standardError)")
         let lines = try suggestions(demo.standardOutput)
-        #expect(lines.count == 6)
+        #expect(lines.count == 7)
         for line in lines {
             // Named by its path (the test runs it by one): `gesturelab` alone would not be found.
             #expect(line.hasPrefix("/") || line.hasPrefix("'/"), "\(line)")
             #expect(line.contains("--db 'my demo/demo.sqlite'"), "\(line)")
             let result = try shell(line, in: folder, path: path)
             #expect(result.status == 0, "\(line)\n\(result.standardError)")
-            #expect(!result.standardOutput.isEmpty, "\(line)")
+            if line.contains(" report ") {
+                // The report goes to the file named by --out.
+                #expect(FileManager.default.fileExists(atPath: folder.path("deferral.html")), "\(line)")
+            } else {
+                #expect(!result.standardOutput.isEmpty, "\(line)")
+            }
         }
         let sessions = try shell(lines[0], in: folder, path: path)
         #expect(sessions.standardOutput.contains("edge-deferral"))

@@ -75,7 +75,7 @@ import GestureStore
 
     @Test func nextStepsStartWithTheCommandGivenAndQuoteTheDatabase() {
         let steps = DemoRun(directory: "my demo").nextSteps(command: ".build/release/gesturelab")
-        #expect(steps.count == 6)
+        #expect(steps.count == 7)
         #expect(steps[0] == ".build/release/gesturelab sessions --db 'my demo/demo.sqlite'")
         for step in steps {
             #expect(step.hasPrefix(".build/release/gesturelab "), "\(step)")

@@ -59,7 +59,8 @@ extension ComparisonReport {
         return text
     }
 
-    static func verdictLine(_ comparison: Comparison) -> String {
+    /// The test and its verdict in one line: `B is slower than A: Mann–Whitney U = 0, p < 0.001 (n = 240 vs 240, alpha 0.05)`.
+    public static func verdictLine(_ comparison: Comparison) -> String {
         switch comparison.mannWhitney {
         case .failure:
             return "~ no test: a group has no values (n = \(comparison.a.n) vs \(comparison.b.n))"
@@ -75,7 +76,8 @@ extension ComparisonReport {
         }
     }
 
-    static func pairedLine(_ paired: Comparison.Paired, labels: (String, String)) -> String {
+    /// The paired analysis in one line: n, the median difference with its interval, and Wilcoxon.
+    public static func pairedLine(_ paired: Comparison.Paired, labels: (String, String)) -> String {
         var line = "paired, same touches (\(labels.1) − \(labels.0)): n = \(paired.differences.count)"
         if let median = Percentile.of(sorted: paired.differences, percent: 50) {
             line += ", median difference \(signedMilliseconds(median))"
@@ -94,12 +96,14 @@ extension ComparisonReport {
         p < 0.001 ? "p < 0.001" : "p = " + String(format: "%.3f", p)
     }
 
-    static func milliseconds(_ value: Double?) -> String {
+    /// `12.3 ms`, or nothing for no value.
+    public static func milliseconds(_ value: Double?) -> String {
         guard let value else { return "" }
         return String(format: "%.1f ms", value)
     }
 
-    static func signedMilliseconds(_ value: Double) -> String {
+    /// `+749.7 ms`, always with a sign.
+    public static func signedMilliseconds(_ value: Double) -> String {
         String(format: "%+.1f ms", value)
     }
 }

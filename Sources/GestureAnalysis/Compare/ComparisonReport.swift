@@ -66,7 +66,8 @@ public enum ComparisonReport {
         return .object(members)
     }
 
-    static func filters(_ selection: ComparisonSelection) -> [(String, String)] {
+    /// The selection's filters that were given, as (name, value): `[("event", "touchDown")]`.
+    public static func filters(_ selection: ComparisonSelection) -> [(String, String)] {
         [("target", selection.target), ("event", selection.event), ("via", selection.via),
          ("region", selection.region), ("experiment", selection.experiment), ("variant", selection.variant)]
             .compactMap { name, value in value.map { (name, $0) } }

@@ -74,7 +74,7 @@ public struct ComparisonSelection: Sendable, Equatable {
     ///
     /// - Parameter table: the alias to qualify every column with, for
     ///   queries that join the relation to itself.
-    private func filters(table: String? = nil) throws -> (sql: [String], arguments: [DatabaseValueConvertible?]) {
+    func filters(table: String? = nil) throws -> (sql: [String], arguments: [DatabaseValueConvertible?]) {
         let qualified = { (column: String) in table.map { "\($0).\(column)" } ?? column }
         var sql: [String] = []
         var arguments: [DatabaseValueConvertible?] = []
@@ -134,20 +134,7 @@ public struct ComparisonSelection: Sendable, Equatable {
 
     /// The latencies, in milliseconds and sorted, of the group where the key is `value`.
     public func latencies(_ db: Database, value: String) throws -> [Double] {
-        var (conditions, arguments) = try filters()
-        if splitsOnColumn {
-            let column = by == "target" ? metric.targetColumn : by
-            if value == "unknown" {
-                conditions.append("\(column) IS NULL")
-            } else {
-                conditions.append("\(column) = ?")
-                arguments.append(value)
-            }
-        } else {
-            conditions.append("session_id IN (SELECT session_id FROM session_config WHERE key = ? AND value = ?)")
-            arguments.append(by)
-            arguments.append(value)
-        }
+        let (conditions, arguments) = try groupFilters(value: value)
         return try Double.fetchAll(db, sql: """
             SELECT latency_ms FROM \(metric.relation) WHERE \(conditions.joined(separator: " AND ")) ORDER BY latency_ms
             """, arguments: StatementArguments(arguments))

@@ -8,7 +8,7 @@ public enum LatencyMetric: String, Sendable, CaseIterable {
     case dispatch
 
     /// The relation that holds the metric's latencies.
-    var relation: String {
+    public var relation: String {
         switch self {
         case .response: "responses"
         case .recognition: "recognitions"
@@ -17,7 +17,7 @@ public enum LatencyMetric: String, Sendable, CaseIterable {
     }
 
     /// The relation's column that names the target (`recognizer` for recognitions).
-    var targetColumn: String {
+    public var targetColumn: String {
         self == .recognition ? "recognizer" : "target"
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import GestureSimulation
 import GRDB
 import GestureAnalysis
+import GestureReport
 import GestureStore
 
 #if canImport(Glibc)
@@ -110,6 +111,7 @@ public struct Benchmark: Sendable {
 
         measurements += try baseline(capture, importSeconds: summary.seconds, log: log)
         measurements += try analyses(database, log: log)
+        measurements += try report(database, log: log)
         try database.pool.close()
 
         return Report(measurements: measurements, machine: try machine(database: path("bench.sqlite"),
@@ -189,6 +191,31 @@ public struct Benchmark: Sendable {
             }
         }
         return measurements
+    }
+
+    /// The whole store's HTML report: its time and size here, its peak memory in a child process.
+    private func report(_ database: GestureDatabase, log: (String) -> Void) throws -> [Measurement] {
+        log("report")
+        let started = ContinuousClock.now
+        let html = try database.pool.read { db in
+            try HTMLReport.render(db, plans: nil, options: .init(seed: options.seed))
+        }
+        try ReportFile.write(html, to: path("report.html"))
+        let seconds = elapsed(since: started)
+        let megabytes = Double(html.utf8.count) / 1_048_576
+        let comparisons = html.components(separatedBy: "<section class=\"comparison\"").count - 1
+        log("report in a child process, for its peak memory")
+        let childStarted = ContinuousClock.now
+        let peakKilobytes = try childPeakMemory([options.executablePath, "report", "--db", path("bench.sqlite"),
+                                                 "--out", path("report-child.html")])
+        return [
+            Measurement(step: "report of the whole store (HTML)", count: nil, seconds: seconds,
+                        target: "≤ 5 s, ≤ 5 MB", met: seconds <= 5 && megabytes <= 5,
+                        note: String(format: "%d comparisons, %.2f MB", comparisons, megabytes)),
+            Measurement(step: "report peak memory (child process)", count: nil, seconds: elapsed(since: childStarted),
+                        target: "", met: nil,
+                        note: String(format: "%.1f MB resident at peak", Double(peakKilobytes) / 1024)),
+        ]
     }
 
     private func machine(database: String, captureBytes: Int) throws -> [String] {

@@ -1,6 +1,7 @@
 import Foundation
 import GestureSimulation
 import GestureAnalysis
+import GestureReport
 import GestureStore
 
 /// One question of the seed experiments, answered by a comparison.
@@ -16,13 +17,12 @@ public struct DemoFinding: Sendable {
 
 extension DemoFinding {
     static func milliseconds(_ value: Double?) -> String {
-        guard let value else { return "?" }
-        return value >= 100 ? "\(Int(value.rounded()).grouped) ms" : String(format: "%.1f ms", value)
+        ReportFormat.milliseconds(value)
     }
 
     static func pText(_ comparison: Comparison) -> String {
         guard case .success(let test) = comparison.mannWhitney else { return "too few values to test" }
-        return test.p < 0.001 ? "p < 0.001" : String(format: "p = %.3f", test.p)
+        return ReportFormat.p(test.p)
     }
 
     /// `n = 123 vs 112, p < 0.001`

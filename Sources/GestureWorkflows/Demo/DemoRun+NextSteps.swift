@@ -17,6 +17,7 @@ extension DemoRun {
             "\(command) compare --db \(db) --by deferred_edges --event touchDown --region bottom,bottom-right",
             "\(command) compare --db \(db) --by via --event began --variant ipad",
             "\(command) compare --db \(db) --by delays_content_touches --event touchesBegan --format json",
+            "\(command) report --db \(db) --by deferred_edges --event touchDown --region bottom,bottom-right --out deferral.html",
             "\(command) query --db \(db) --sql \"SELECT variant, region, median(latency_ms) FROM responses GROUP BY 1, 2\"",
         ]
     }

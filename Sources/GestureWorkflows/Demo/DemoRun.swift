@@ -2,6 +2,7 @@ import Foundation
 import GestureSimulation
 import GRDB
 import GestureAnalysis
+import GestureReport
 import GestureStore
 
 /// `gesturelab demo`: the seed experiments simulated, imported, analysed and
@@ -20,6 +21,7 @@ public struct DemoRun: Sendable {
     public var databasePath: String { path("demo.sqlite") }
     public var capturesDirectory: String { path("captures") }
     public var csvDirectory: String { path("csv") }
+    public var reportPath: String { path("report.html") }
 
     public init(directory: String, options: SimulationOptions = SimulationOptions()) {
         self.directory = directory
@@ -59,6 +61,15 @@ public struct DemoRun: Sendable {
 
         let findings = try database.pool.read { db in try Self.findings(db, seed: options.seed) }
         let csvFiles = try writeCSV(database, findings: findings)
+        let plans = findings.map { finding in
+            PlannedComparison(selection: finding.run.request.selection, a: finding.run.request.a,
+                              b: finding.run.request.b, title: finding.title, headline: finding.sentence)
+        }
+        let html = try database.pool.read { db in
+            try HTMLReport.render(db, plans: plans, options: .init(title: "gesturelab demo: the seed experiments",
+                                                                   seed: options.seed))
+        }
+        try ReportFile.write(html, to: reportPath)
         try database.pool.close()
         return Report(findings: findings, captures: captures, csvFiles: csvFiles, recordCount: recordCount,
                       seconds: (ContinuousClock.now - started).seconds)

@@ -36,39 +36,7 @@ struct CompareCommand: ParsableCommand {
                                valueName: "key"))
     var by: String
 
-    @Option(help: ArgumentHelp("Group A's value of the key.", valueName: "value"))
-    var a: String?
-
-    @Option(help: ArgumentHelp("Group B's value of the key.", valueName: "value"))
-    var b: String?
-
-    @Option(help: "response, recognition or dispatch.")
-    var metric: LatencyMetric = .response
-
-    @Option(help: ArgumentHelp("Only this target (the recognizer, for recognition).", valueName: "target"))
-    var target: String?
-
-    @Option(help: ArgumentHelp("Only this event, e.g. touchDown or began.", valueName: "event"))
-    var event: String?
-
-    @Option(help: ArgumentHelp("Only this channel, e.g. control-event.", valueName: "via"))
-    var via: String?
-
-    @Option(help: ArgumentHelp("Only touches in these regions, comma-separated: center, bottom, bottom-right, …, unknown.",
-                               valueName: "regions"))
-    var region: String?
-
-    @Option(help: ArgumentHelp("Only this experiment.", valueName: "name"))
-    var experiment: String?
-
-    @Option(help: ArgumentHelp("Only this variant (when splitting by something else).", valueName: "name"))
-    var variant: String?
-
-    @Option(help: "Significance level of the test.")
-    var alpha: Double = 0.05
-
-    @Option(help: "Seed of the bootstrap: the same seed gives the same intervals.")
-    var seed: UInt64 = 1
+    @OptionGroup var comparison: ComparisonOptions
 
     @Option(help: ArgumentHelp(
         "Exit non-zero when B is significantly slower than A by more than this percentage (a CI latency budget).",
@@ -82,8 +50,6 @@ struct CompareCommand: ParsableCommand {
     var format: OutputFormat = .table
 
     func validate() throws {
-        if (a == nil) != (b == nil) { throw ValidationError("give both --a and --b, or neither.") }
-        if !(alpha > 0 && alpha < 1) { throw ValidationError("--alpha must be between 0 and 1, not \(alpha).") }
         if format == .ndjson { throw ValidationError("compare prints table, csv or json.") }
         if budgetPercent == nil { throw ValidationError("--at takes p50, p90, p95 or p99, not \(at).") }
         if let failIfSlower, failIfSlower < 0 { throw ValidationError("--fail-if-slower takes a percentage ≥ 0.") }
@@ -95,10 +61,9 @@ struct CompareCommand: ParsableCommand {
 
     func run() throws {
         let store = try database.open()
-        let selection = ComparisonSelection(by: by, metric: metric, target: target, event: event, via: via,
-                                            region: region, experiment: experiment, variant: variant)
-        let request = Comparer.Request(selection: selection, a: a, b: b,
-                                       options: .init(alpha: alpha, seed: seed))
+        let selection = comparison.selection(by: by)
+        let request = Comparer.Request(selection: selection, a: comparison.a, b: comparison.b,
+                                       options: .init(alpha: comparison.alpha, seed: comparison.seed))
         let run = try store.pool.read { db in try Comparer.run(request, in: db) }
         let output = TextOutput.standardOutput()
         switch format {
@@ -119,5 +84,3 @@ struct CompareCommand: ParsableCommand {
         }
     }
 }
-
-extension LatencyMetric: ExpressibleByArgument {}

@@ -44,7 +44,8 @@ struct DemoCommand: ParsableCommand {
             try output.write("\(finding.title)\n  \(finding.sentence)\n\n")
         }
         try output.write("CSV exports in \(demo.csvDirectory)/: "
-            + report.csvFiles.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ") + "\n\n")
+            + report.csvFiles.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ") + "\n")
+        try output.write("HTML report with plots: \(demo.reportPath)\n\n")
         let command = ShellCommand.invoking(
             executable: Bundle.main.executablePath ?? CommandLine.arguments[0], invokedAs: CommandLine.arguments.first,
             searchPath: ProcessInfo.processInfo.environment["PATH"], currentDirectory: FileManager.default.currentDirectoryPath)

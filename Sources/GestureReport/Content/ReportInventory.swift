@@ -1,0 +1,79 @@
+import GRDB
+import GestureStore
+
+/// What a report drew on: its captures (with the start of their SHA-256),
+/// sessions, devices and configurations, in import order.
+struct ReportInventory {
+    struct Capture {
+        var id: Int64
+        var fileName: String
+        var sha256: String
+        var sessions: Int
+    }
+
+    struct Session {
+        var id: Int64
+        var captureID: Int64
+        var capture: String
+        var session: String
+        var experiment: String
+        var variant: String
+        var device: String
+        var screen: String
+        var touches: Int
+        var configuration: String
+        var droppedEvents: Int
+    }
+
+    var captures: [Capture]
+    var sessions: [Session]
+
+    /// The captures and sessions among `sessionIDs`, or all of them for nil.
+    static func load(_ db: Database, sessionIDs: Set<Int64>?, drops: [Int64: SessionDrops.Count]) throws -> ReportInventory {
+        var sessions: [Session] = []
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT session.id, capture.file_name, session.session, session.experiment, session.variant,
+                   coalesce(session.device_model, '') || coalesce(' ' || session.device_os, ''),
+                   CASE WHEN session.screen_w IS NULL THEN '' ELSE printf('%g × %g', session.screen_w, session.screen_h) END,
+                   (SELECT count(*) FROM touch WHERE touch.session_id = session.id),
+                   (SELECT group_concat(key || ' = ' || value, ', ')
+                      FROM (SELECT key, value FROM session_config WHERE session_id = session.id ORDER BY key)),
+                   capture.id
+            FROM session JOIN capture ON capture.id = session.capture_id
+            ORDER BY capture.id, session.line
+            """)
+        while let row = try rows.next() {
+            let id: Int64 = row[0]
+            if let sessionIDs, !sessionIDs.contains(id) { continue }
+            sessions.append(Session(id: id, captureID: row[9], capture: row[1], session: row[2], experiment: row[3], variant: row[4],
+                                    device: row[5], screen: row[6],
+                                    touches: row[7], configuration: row[8] ?? "", droppedEvents: drops[id]?.events ?? 0))
+        }
+        let used = Set(sessions.map(\.captureID))
+        let captures = try Row.fetchAll(db, sql: """
+            SELECT capture.id, file_name, coalesce(sha256, ''), count(session.id)
+            FROM capture LEFT JOIN session ON session.capture_id = capture.id
+            GROUP BY capture.id ORDER BY capture.id
+            """).map { Capture(id: $0[0], fileName: $0[1], sha256: String(($0[2] as String).prefix(12)), sessions: $0[3]) }
+            .filter { sessionIDs == nil || used.contains($0.id) }
+        return ReportInventory(captures: captures, sessions: sessions)
+    }
+
+    /// Distinct devices with their screens and how many sessions ran on each.
+    var devices: [(device: String, screen: String, sessions: Int)] {
+        var counts: [String: (String, String, Int)] = [:]
+        for session in sessions {
+            counts["\(session.device)\u{1}\(session.screen)", default: (session.device, session.screen, 0)].2 += 1
+        }
+        return counts.keys.sorted().compactMap { counts[$0] }.map { (device: $0.0, screen: $0.1, sessions: $0.2) }
+    }
+
+    /// Per experiment, each configuration key with the values its sessions gave.
+    var configurations: [(experiment: String, configuration: String, sessions: Int)] {
+        var counts: [String: (String, String, Int)] = [:]
+        for session in sessions {
+            counts["\(session.experiment)\u{1}\(session.configuration)", default: (session.experiment, session.configuration, 0)].2 += 1
+        }
+        return counts.keys.sorted().compactMap { counts[$0] }.map { (experiment: $0.0, configuration: $0.1, sessions: $0.2) }
+    }
+}

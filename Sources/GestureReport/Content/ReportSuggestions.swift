@@ -1,0 +1,113 @@
+import GRDB
+import GestureAnalysis
+
+/// The comparisons a store suggests when none is asked for.
+///
+/// For each experiment:
+/// - every configuration key whose value differs between its sessions,
+///   compared on the experiment's first-heard response (the target, event
+///   and channel with the shortest mean latency among those heard on at
+///   least half as many touches as the most common one);
+/// - when edge touches of that response are significantly slower than
+///   centre ones, the key's comparison on the edge touches and, as the
+///   control, on the centre ones;
+/// - `via`, where the same touches were heard on two channels: per variant,
+///   the (target, event) with the most such touches.
+///
+///     let plans = try ReportSuggestions.plans(db, alpha: 0.05)
+enum ReportSuggestions {
+    /// More than this many comparisons make a page nobody reads; the rest are named in a note.
+    static let maximumComparisons = 24
+
+    static func plans(_ db: Database, alpha: Double) throws -> [PlannedComparison] {
+        var plans: [PlannedComparison] = []
+        for experiment in try String.fetchAll(db, sql: "SELECT DISTINCT experiment FROM session ORDER BY experiment") {
+            plans += try configurationPlans(db, experiment: experiment, alpha: alpha)
+            plans += try channelPlans(db, experiment: experiment)
+        }
+        return plans
+    }
+
+    private static func configurationPlans(_ db: Database, experiment: String, alpha: Double) throws -> [PlannedComparison] {
+        let keys = try String.fetchAll(db, sql: """
+            SELECT key FROM session_config JOIN session ON session.id = session_config.session_id
+            WHERE session.experiment = ? GROUP BY key HAVING count(DISTINCT value) >= 2 ORDER BY key
+            """, arguments: [experiment])
+        guard !keys.isEmpty, let lead = try Row.fetchOne(db, sql: """
+            WITH heard AS (
+                SELECT target, event, via, count(*) AS n, avg(latency_ms) AS mean
+                FROM responses WHERE experiment = ? GROUP BY target, event, via
+            )
+            SELECT target, event, via FROM heard
+            WHERE n * 2 >= (SELECT max(n) FROM heard)
+            ORDER BY mean, target, event, via LIMIT 1
+            """, arguments: [experiment]) else { return [] }
+        let target: String = lead[0], event: String = lead[1], via: String = lead[2]
+        let edges = try edgeRegionsThatMatter(db, experiment: experiment, target: target, event: event, via: via,
+                                              alpha: alpha)
+        var plans: [PlannedComparison] = []
+        for key in keys {
+            let base = ComparisonSelection(by: key, target: target, event: event, via: via, experiment: experiment)
+            if let edges {
+                var edge = base
+                edge.region = edges.joined(separator: ",")
+                var center = base
+                center.region = "center"
+                plans.append(PlannedComparison(selection: edge, title: "\(experiment): \(key), edge touches"))
+                plans.append(PlannedComparison(selection: center, title: "\(experiment): \(key), centre touches (control)"))
+            } else {
+                plans.append(PlannedComparison(selection: base, title: "\(experiment): \(key)"))
+            }
+        }
+        return plans
+    }
+
+    /// The edge regions of the response, when its edge touches are
+    /// significantly slower than its centre touches; else nil.
+    static func edgeRegionsThatMatter(_ db: Database, experiment: String, target: String, event: String, via: String,
+                                      alpha: Double) throws -> [String]? {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT region, latency_ms FROM responses
+            WHERE experiment = ? AND target = ? AND event = ? AND via = ? AND region IS NOT NULL
+            ORDER BY latency_ms
+            """, arguments: [experiment, target, event, via])
+        var center: [Double] = [], edge: [Double] = []
+        var regions = Set<String>()
+        for row in rows {
+            let region: String = row[0]
+            if region == "center" {
+                center.append(row[1])
+            } else {
+                edge.append(row[1])
+                regions.insert(region)
+            }
+        }
+        guard case .success(let test) = MannWhitney.test(sortedA: center, sortedB: edge),
+              test.p < alpha, test.probabilityAGreater < 0.5 else { return nil }
+        return regions.sorted()
+    }
+
+    private static func channelPlans(_ db: Database, experiment: String) throws -> [PlannedComparison] {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT first.variant, first.target, first.event, count(*) AS paired, avg(first.latency_ms) AS mean
+            FROM responses AS first
+            JOIN responses AS second
+              ON second.session_id = first.session_id AND second.touch = first.touch
+             AND second.target = first.target AND second.event = first.event AND second.via > first.via
+            WHERE first.experiment = ?
+            GROUP BY first.variant, first.target, first.event
+            ORDER BY first.variant, paired DESC, mean, first.target, first.event
+            """, arguments: [experiment])
+        var plans: [PlannedComparison] = []
+        var seenVariants = Set<String>()
+        for row in rows {
+            let variant: String = row[0]
+            guard seenVariants.insert(variant).inserted else { continue }
+            let target: String = row[1], event: String = row[2]
+            plans.append(PlannedComparison(
+                selection: ComparisonSelection(by: "via", target: target, event: event, experiment: experiment, variant: variant),
+                title: "\(experiment), \(variant): \(target) \(event) by channel"))
+        }
+        return plans
+    }
+}

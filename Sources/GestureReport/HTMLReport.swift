@@ -1,0 +1,71 @@
+import GRDB
+import GestureAnalysis
+import GestureStore
+
+/// `gesturelab report`: one self-contained HTML page of comparisons, with
+/// their tables, plots, warnings, the data they drew on and the methods.
+///
+/// The page depends only on the store, the plans and the options: no clock,
+/// no random order, fixed number formats, so the same store and seed give
+/// the same bytes.
+///
+///     let html = try database.pool.read { db in
+///         try HTMLReport.render(db, plans: nil, options: .init(title: "Edge deferral", seed: 1))
+///     }
+///     try ReportFile.write(html, to: "gesturelab-report.html")
+public enum HTMLReport {
+    public struct Options: Sendable {
+        public var title: String
+        public var seed: UInt64
+        public var alpha: Double
+        /// The gesturelab version the page names.
+        public var version: String
+
+        public init(title: String = "gesturelab report", seed: UInt64 = 1, alpha: Double = 0.05,
+                    version: String = CaptureImporter.toolVersion) {
+            self.title = title
+            self.seed = seed
+            self.alpha = alpha
+            self.version = version
+        }
+    }
+
+    /// The page for `plans`, or for the comparisons the store suggests when nil.
+    ///
+    /// - Throws: `QueryError` for an empty store, or a selection that
+    ///   matches nothing (the message `compare` gives).
+    public static func render(_ db: Database, plans: [PlannedComparison]?, options: Options) throws -> String {
+        guard try Int.fetchOne(db, sql: "SELECT count(*) FROM session") ?? 0 > 0 else {
+            throw QueryError("the store holds no sessions: nothing to report. Import captures first (gesturelab import FILE...)")
+        }
+        var notices: [String] = []
+        var chosen: [PlannedComparison]
+        if let plans {
+            chosen = plans
+        } else {
+            chosen = try ReportSuggestions.plans(db, alpha: options.alpha)
+            if chosen.isEmpty {
+                notices.append("No experiment has sessions whose configuration differs, nor touches heard on two "
+                    + "channels, so there is nothing to compare by itself. Name a comparison: "
+                    + "gesturelab report --by KEY [--a A --b B].")
+            }
+            if chosen.count > ReportSuggestions.maximumComparisons {
+                let left = chosen.dropFirst(ReportSuggestions.maximumComparisons)
+                notices.append("\(left.count) more comparisons were left out: "
+                    + left.compactMap(\.title).joined(separator: "; ") + ". Ask for one with --by.")
+                chosen = Array(chosen.prefix(ReportSuggestions.maximumComparisons))
+            }
+        }
+        let drops = try SessionDrops.counts(db)
+        let comparisonOptions = Comparison.Options(alpha: options.alpha, seed: options.seed)
+        var sections: [ReportSection] = []
+        for plan in chosen {
+            sections += try ReportSection.make(plan, options: comparisonOptions, drops: drops, in: db)
+        }
+        let drawnOn: Set<Int64>? = sections.isEmpty ? nil
+            : Set(sections.flatMap { ($0.touchesA + $0.touchesB).map(\.sessionID) })
+        let inventory = try ReportInventory.load(db, sessionIDs: drawnOn, drops: drops)
+        return ReportPage(title: options.title, options: options, sections: sections, inventory: inventory,
+                          notices: notices).html()
+    }
+}

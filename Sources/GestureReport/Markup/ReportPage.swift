@@ -1,0 +1,97 @@
+import GestureAnalysis
+import GestureStore
+
+/// The page: header, contents, one section per comparison, what it drew
+/// on, and how the numbers were computed. XHTML, so the whole file parses
+/// as XML; no scripts; nothing fetched.
+struct ReportPage {
+    var title: String
+    var options: HTMLReport.Options
+    var sections: [ReportSection]
+    var inventory: ReportInventory
+    /// Said at the top when there is nothing to compare, or comparisons were left out.
+    var notices: [String]
+
+    func html() -> String {
+        var page = """
+            <!DOCTYPE html>
+            <html xmlns="http://www.w3.org/1999/xhtml" lang="en">
+            <head>
+            <meta charset="utf-8"/>
+            <meta name="viewport" content="width=device-width, initial-scale=1"/>
+            <meta name="generator" content="gesturelab \(XMLText.escape(options.version))"/>
+            <title>\(XMLText.escape(title))</title>
+            <style>
+            \(ReportStyle.css)
+            </style>
+            </head>
+            <body>
+            <main>
+
+            """
+        page += header() + contents() + findings()
+        for (index, section) in sections.enumerated() {
+            page += ReportSectionMarkup(section: section, id: "c\(index + 1)").html()
+        }
+        page += InventoryMarkup(inventory: inventory).html() + methods()
+        page += "</main>\n</body>\n</html>\n"
+        return page
+    }
+
+    private func header() -> String {
+        var html = "<header>\n<h1>\(XMLText.escape(title))</h1>\n"
+        html += "<p class=\"meta\">gesturelab \(XMLText.escape(options.version)) · bootstrap seed \(options.seed) · "
+            + "alpha \(XMLText.number(options.alpha)) · \(inventory.sessions.count.grouped) session"
+            + "\(inventory.sessions.count == 1 ? "" : "s") from \(inventory.captures.count.grouped) capture"
+            + "\(inventory.captures.count == 1 ? "" : "s")</p>\n"
+        if !notices.isEmpty {
+            html += "<ul class=\"warnings\">" + notices.map { "<li>\(XMLText.escape($0))</li>" }.joined() + "</ul>\n"
+        }
+        return html + "</header>\n"
+    }
+
+    private func contents() -> String {
+        var html = "<nav>\n<h2 id=\"contents\">Contents</h2>\n<ol>\n<li><a href=\"#findings\">Findings</a></li>\n"
+        for (index, section) in sections.enumerated() {
+            html += "<li><a href=\"#c\(index + 1)\">\(XMLText.escape(section.title))</a></li>\n"
+        }
+        html += "<li><a href=\"#data\">What this report drew on</a></li>\n<li><a href=\"#methods\">Methods</a></li>\n"
+        return html + "</ol>\n</nav>\n"
+    }
+
+    private func findings() -> String {
+        var html = "<section id=\"findings\">\n<h2>Findings</h2>\n"
+        if sections.isEmpty {
+            return html + "<p>No comparisons to show.</p>\n</section>\n"
+        }
+        html += "<ul>\n"
+        for (index, section) in sections.enumerated() {
+            html += "<li><a href=\"#c\(index + 1)\">\(XMLText.escape(section.title))</a>: \(XMLText.escape(section.headline))</li>\n"
+        }
+        return html + "</ul>\n</section>\n"
+    }
+
+    private func methods() -> String {
+        let replicates = QuantileBootstrap(seed: options.seed).replicates
+        return """
+            <section id="methods">
+            <h2>Methods</h2>
+            <p>Response latency is the time from a touch's touch-down to the first delivery the app's code heard of \
+            it, per target, event and channel; recognition latency runs to a recognizer's first began or recognized \
+            state, dispatch latency from a recognizer's state change to its delivery. Times come from the device's \
+            monotonic clock; latencies are in milliseconds.</p>
+            <p>Percentiles are exact, by linear interpolation between closest ranks (numpy's default), and each is \
+            shown with its n. B − A at each percentile has a 95 % percentile-bootstrap interval from \
+            \(replicates.grouped) replicates, seeded with \(options.seed), so the same store and seed give the same \
+            page. The test is Mann–Whitney U, two-sided, normal approximation with tie and continuity correction; \
+            B is called faster or slower when p is below alpha (\(XMLText.number(options.alpha))), else ~. When both \
+            channels heard the same touches, the per-touch differences are tested with the Wilcoxon signed-rank test.</p>
+            <p>The percentile plots draw each group's latency at up to 1,000 percentiles spaced evenly on a \
+            log(1/(1 − p)) axis; the cumulative plots up to 1,000 steps. Screen maps draw every touch-down, or cells of \
+            the median latency beyond \(ScreenMap.binningThreshold.grouped) touches a group. A touch's region is the \
+            screen edges whose 20-point margin its touch-down lies in.</p>
+            </section>
+
+            """
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import GestureAnalysis
+
+/// Each group's touch-downs where they landed on the screen, coloured by
+/// latency (viridis), with the 20-point edge margins drawn dashed. Beyond
+/// ``binningThreshold`` touches a group is drawn as cells of the median
+/// latency, whose counts add up to its touches.
+enum ScreenMap {
+    static let binningThreshold = 3_000
+    static let edgeMargin = 20.0
+    static let panelHeight = 400.0
+    static let width = 520.0
+    /// Above the screens: their titles; below: the colour bar.
+    static let top = 28.0, bottom = 56.0
+
+    /// The screen most of the positioned touches were on; nil when none has a position.
+    static func screen(_ touches: [TouchLatency]) -> (width: Double, height: Double)? {
+        var counts: [String: (size: (Double, Double), count: Int)] = [:]
+        for touch in touches {
+            guard touch.x != nil, touch.y != nil, let w = touch.screenWidth, let h = touch.screenHeight else { continue }
+            counts["\(w)x\(h)", default: ((w, h), 0)].count += 1
+        }
+        let best = counts.sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }.first
+        return best.map { (width: $0.value.size.0, height: $0.value.size.1) }
+    }
+
+    /// The touches of `group` on a screen of `size`, slowest last so they are drawn on top.
+    static func placed(_ group: [TouchLatency], on size: (width: Double, height: Double))
+        -> [(x: Double, y: Double, latency: Double)] {
+        let placed = group.enumerated().compactMap { index, touch -> (Int, (x: Double, y: Double, latency: Double))? in
+            guard let x = touch.x, let y = touch.y, touch.screenWidth == size.width,
+                  touch.screenHeight == size.height else { return nil }
+            return (index, (x, y, touch.latencyMs))
+        }
+        return placed.sorted { ($0.1.latency, $0.0) < ($1.1.latency, $1.0) }.map(\.1)
+    }
+
+    static func figure(_ section: ReportSection, id: String) -> Figure? {
+        guard let size = screen(section.mapTouchesA + section.mapTouchesB) else { return nil }
+        let comparison = section.comparison
+        let groups = [("a", comparison.a.label, placed(section.mapTouchesA, on: size)),
+                      ("b", comparison.b.label, placed(section.mapTouchesB, on: size))]
+        // Colours saturate at the larger p99, so one outlier does not wash out the rest.
+        let saturation = max(comparison.a.percentiles[3] ?? 0, comparison.b.percentiles[3] ?? 0, 0.001)
+        let scale = min(panelHeight / size.height, (width / 2 - 40) / size.width)
+        let panelWidth = size.width * scale
+        let screenText = "\(XMLText.number(size.width)) × \(XMLText.number(size.height)) pt"
+
+        var caption = section.selection.region == nil ? ""
+            : "Every region, not only \((section.selection.region ?? "").replacingOccurrences(of: ",", with: ", ")), "
+                + "to show where the latency changes. "
+        caption += "Where each touch landed on the \(screenText) screen, coloured by latency from dark "
+            + "(0 ms) to yellow (\(ReportFormat.milliseconds(saturation)) or more); dashed lines mark the \(Int(edgeMargin))-point edge margins. "
+        var svg = ""
+        for (index, (group, label, touches)) in groups.enumerated() {
+            let originX = 20 + Double(index) * (width / 2), originY = top
+            let slowEdge = touches.filter { isEdge($0, size) && $0.latency >= saturation / 2 }.count
+            let slowCenter = touches.filter { !isEdge($0, size) && $0.latency >= saturation / 2 }.count
+            caption += "\(group.uppercased()) (\(label)): \(touches.count.grouped) touches, \(slowEdge.grouped) of them slow "
+                + "(≥ \(ReportFormat.milliseconds(saturation / 2))) within the edge margins and \(slowCenter.grouped) slow elsewhere. "
+            svg += "<g class=\"screen \(group)\" data-group=\"\(group.uppercased())\" data-touches=\"\(touches.count)\">"
+                + "<text class=\"panel-title\" x=\"\(XMLText.coordinate(originX))\" y=\"16\">"
+                + "\(group.uppercased()): \(XMLText.escape(label))</text>"
+                + "<rect class=\"outline\" x=\"\(XMLText.coordinate(originX))\" y=\"\(XMLText.coordinate(originY))\" "
+                + "width=\"\(XMLText.coordinate(panelWidth))\" height=\"\(XMLText.coordinate(size.height * scale))\"/>"
+                + "<rect class=\"margin\" x=\"\(XMLText.coordinate(originX + edgeMargin * scale))\" "
+                + "y=\"\(XMLText.coordinate(originY + edgeMargin * scale))\" "
+                + "width=\"\(XMLText.coordinate((size.width - 2 * edgeMargin) * scale))\" "
+                + "height=\"\(XMLText.coordinate((size.height - 2 * edgeMargin) * scale))\"/>\n"
+            if touches.count > binningThreshold {
+                let cell = ScreenBinning.cellSize(width: size.width, height: size.height)
+                let bins = ScreenBinning(touches: touches, width: size.width, height: size.height, cellSize: cell)
+                for bin in bins.cells {
+                    svg += "<rect class=\"bin\" data-count=\"\(bin.count)\" "
+                        + "x=\"\(XMLText.coordinate(originX + Double(bin.column) * cell * scale))\" "
+                        + "y=\"\(XMLText.coordinate(originY + Double(bin.row) * cell * scale))\" "
+                        + "width=\"\(XMLText.coordinate(cell * scale))\" height=\"\(XMLText.coordinate(cell * scale))\" "
+                        + "fill=\"\(ColorRamp.viridis.hex(at: bin.medianLatency / saturation))\"/>"
+                }
+            } else {
+                for touch in touches {
+                    svg += "<circle class=\"touch\" cx=\"\(XMLText.coordinate(originX + touch.x * scale))\" "
+                        + "cy=\"\(XMLText.coordinate(originY + touch.y * scale))\" r=\"2.8\" "
+                        + "fill=\"\(ColorRamp.viridis.hex(at: touch.latency / saturation))\"/>"
+                }
+            }
+            svg += "</g>\n"
+        }
+        if groups.contains(where: { $0.2.count > binningThreshold }) {
+            caption += "Groups of more than \(binningThreshold.grouped) touches are drawn as cells coloured by their median latency."
+        }
+        let height = top + size.height * scale + bottom
+        return Figure(svg: SVGFrame.open(id: id, title: "Touch-downs on the screen, coloured by latency",
+                                         description: caption, width: width, height: height)
+                          + svg + legend(id: id, saturation: saturation, y: height - 34), caption: caption)
+    }
+
+    static func isEdge(_ touch: (x: Double, y: Double, latency: Double), _ size: (width: Double, height: Double)) -> Bool {
+        touch.x <= edgeMargin || touch.y <= edgeMargin || touch.x >= size.width - edgeMargin
+            || touch.y >= size.height - edgeMargin
+    }
+
+    /// The colour bar: 0 ms to the saturation latency.
+    static func legend(id: String, saturation: Double, y: Double) -> String {
+        let x = 20.0, barWidth = 200.0
+        var svg = "<defs><linearGradient id=\"\(id)-ramp\">"
+        for step in 0...9 {
+            let fraction = Double(step) / 9
+            svg += "<stop offset=\"\(XMLText.coordinate(fraction))\" stop-color=\"\(ColorRamp.viridis.hex(at: fraction))\"/>"
+        }
+        svg += "</linearGradient></defs><g class=\"colour-legend\">"
+            + "<rect x=\"\(XMLText.coordinate(x))\" y=\"\(XMLText.coordinate(y))\" width=\"\(XMLText.coordinate(barWidth))\" "
+            + "height=\"10\" fill=\"url(#\(id)-ramp)\"/>"
+            + "<text x=\"\(XMLText.coordinate(x))\" y=\"\(XMLText.coordinate(y + 22))\">0 ms</text>"
+            + "<text x=\"\(XMLText.coordinate(x + barWidth))\" y=\"\(XMLText.coordinate(y + 22))\" text-anchor=\"end\">"
+            + "≥ \(XMLText.escape(ReportFormat.milliseconds(saturation)))</text>"
+            + "<text x=\"\(XMLText.coordinate(x + barWidth + 10))\" y=\"\(XMLText.coordinate(y + 9))\">latency (ms)</text></g>\n"
+        return svg
+    }
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import GestureAnalysis
+
+/// What a comparison takes besides its key, shared by `compare` and
+/// `report`: the two groups, the filters, alpha and the bootstrap's seed.
+struct ComparisonOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Group A's value of the key.", valueName: "value"))
+    var a: String?
+
+    @Option(help: ArgumentHelp("Group B's value of the key.", valueName: "value"))
+    var b: String?
+
+    @Option(help: "response, recognition or dispatch.")
+    var metric: LatencyMetric = .response
+
+    @Option(help: ArgumentHelp("Only this target (the recognizer, for recognition).", valueName: "target"))
+    var target: String?
+
+    @Option(help: ArgumentHelp("Only this event, e.g. touchDown or began.", valueName: "event"))
+    var event: String?
+
+    @Option(help: ArgumentHelp("Only this channel, e.g. control-event.", valueName: "via"))
+    var via: String?
+
+    @Option(help: ArgumentHelp("Only touches in these regions, comma-separated: center, bottom, bottom-right, …, unknown.",
+                               valueName: "regions"))
+    var region: String?
+
+    @Option(help: ArgumentHelp("Only this experiment.", valueName: "name"))
+    var experiment: String?
+
+    @Option(help: ArgumentHelp("Only this variant (when splitting by something else).", valueName: "name"))
+    var variant: String?
+
+    @Option(help: "Significance level of the test.")
+    var alpha: Double = 0.05
+
+    @Option(help: "Seed of the bootstrap: the same seed gives the same intervals.")
+    var seed: UInt64 = 1
+
+    func validate() throws {
+        if (a == nil) != (b == nil) { throw ValidationError("give both --a and --b, or neither.") }
+        if !(alpha > 0 && alpha < 1) { throw ValidationError("--alpha must be between 0 and 1, not \(alpha).") }
+    }
+
+    /// Whether no filter was given.
+    var hasNoFilter: Bool {
+        metric == .response && [target, event, via, region, experiment, variant].allSatisfy { $0 == nil }
+    }
+
+    func selection(by key: String) -> ComparisonSelection {
+        ComparisonSelection(by: key, metric: metric, target: target, event: event, via: via, region: region,
+                            experiment: experiment, variant: variant)
+    }
+}
+
+extension LatencyMetric: ExpressibleByArgument {}

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+/// `gesturelab report` end to end: two processes give the same bytes, and
+/// bad input is one clear line with nothing written.
+@Suite struct ReportCommandTests {
+    private func simulatedFolder() throws -> WorkFolder {
+        let folder = try WorkFolder()
+        let simulated = try folder.run(["simulate", "--seed", "5", "--sessions", "1", "--out", "sim.jsonl"])
+        #expect(simulated.status == 0, "\(simulated.standardError)")
+        let imported = try folder.run(["import", "--db", "lab.sqlite", folder.path("sim.jsonl")])
+        #expect(imported.status == 0, "\(imported.standardError)")
+        return folder
+    }
+
+    @Test func twoRunsOnTheSameStoreWriteTheSameBytes() throws {
+        let folder = try simulatedFolder()
+        let first = try folder.run(["report", "--db", "lab.sqlite", "--out", "one.html", "--seed", "4"])
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(first.standardError == "wrote one.html\n")
+        let second = try folder.run(["report", "--db", "lab.sqlite", "--out", "-", "--seed", "4"])
+        #expect(second.status == 0)
+        #expect(try String(contentsOfFile: folder.path("one.html"), encoding: .utf8) == second.standardOutput)
+        #expect(second.standardOutput.hasPrefix("<!DOCTYPE html>"))
+    }
+
+    @Test func aSelectionGivesThatComparisonAlone() throws {
+        let folder = try simulatedFolder()
+        let result = try folder.run(["report", "--db", "lab.sqlite", "--out", "-", "--title", "Edge <lag>",
+                                     "--by", "deferred_edges", "--event", "touchDown", "--region", "bottom,bottom-right"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("<title>Edge &lt;lag&gt;</title>"))
+        #expect(result.standardOutput.components(separatedBy: "<section class=\"comparison\"").count == 2)
+        #expect(result.standardOutput.contains("A: none</th><th>B: bottom+right</th>"))
+    }
+
+    @Test(arguments: [
+        (["report", "--db", "empty.sqlite"], "Error: the store holds no sessions: nothing to report."),
+        (["report", "--db", "lab.sqlite", "--by", "deferred_edges", "--event", "nothing"],
+         "Error: no response latencies match: nothing to compare"),
+        (["report", "--db", "lab.sqlite", "--out", "missing/report.html"],
+         "Error: cannot write missing/report.html: the folder missing does not exist; nothing was written"),
+        (["report", "--db", "lab.sqlite", "--event", "touchDown"], "--need --by"),
+    ])
+    func badInputIsOneLineAndWritesNothing(arguments: [String], message: String) throws {
+        let folder = try simulatedFolder()
+        let result = try folder.run(arguments)
+        #expect(result.status != 0)
+        if message == "--need --by" {
+            #expect(result.standardError.contains("need --by KEY"))
+        } else {
+            #expect(result.standardError.hasPrefix(message), "\(result.standardError)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path("gesturelab-report.html")))
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+@testable import GestureReport
+
+/// The numbers under the plots: scales, ticks, the percentile axis, curves,
+/// CDF steps and the binning of large groups.
+@Suite struct GeometryTests {
+    @Test func linearScaleMapsAndInvertsWithAnUpsideDownRange() {
+        let y = LinearScale(domain: 0...1000, range: (280, 20))
+        #expect(y(0) == 280)
+        #expect(y(1000) == 20)
+        #expect(y(500) == 150)
+        #expect(y.invert(150) == 500)
+        #expect(y.invert(y(958.5)) == 958.5)
+    }
+
+    @Test(arguments: [
+        (0.0, 958.0, [0.0, 200, 400, 600, 800, 1000]),
+        (0.0, 7.3, [0.0, 2, 4, 6, 8]),
+        (0.0, 0.34, [0.0, 0.1, 0.2, 0.3, 0.4]),
+        (-12.0, 749.0, [-200.0, 0, 200, 400, 600, 800]),
+        (1.0, 60.0, [0.0, 20, 40, 60]),
+    ])
+    func niceTicksAreRoundAndCoverTheData(lower: Double, upper: Double, expected: [Double]) {
+        let ticks = NiceTicks(covering: lower...upper, count: 5)
+        #expect(ticks.values == expected)
+        #expect(ticks.domain.lowerBound <= lower && ticks.domain.upperBound >= upper)
+    }
+
+    @Test func percentileAxisSpacesTheTailEvenly() {
+        // log10(1/(1 − p)): numpy gives 0, 0.30103, 1, 2, 3 for 0, 50, 90, 99, 99.9 %.
+        let positions = PercentileAxis.ticks.map { PercentileAxis.position(percent: $0) }
+        let expected = [0, 0.3010299956639812, 1, 2, 3]
+        for (position, value) in zip(positions, expected) { #expect(abs(position - value) < 1e-12) }
+        #expect(abs(PercentileAxis.percent(position: 2) - 99) < 1e-9)
+        #expect(PercentileAxis.ticks.map(PercentileAxis.label) == ["0%", "50%", "90%", "99%", "99.9%"])
+    }
+
+    @Test func percentileCurveRunsFromTheMinimumToP999WithAtMostTheAskedPoints() {
+        let sorted = (1...10_000).map(Double.init)
+        let curve = PercentileCurve(sorted: sorted, count: 1_000)
+        #expect(curve.points.count == 1_000)
+        #expect(curve.points.first == .init(percent: 0, latency: 1))
+        // numpy.percentile(range(1, 10001), 99.9) = 9990.001
+        #expect(curve.points.last?.percent == 99.9)
+        #expect(abs((curve.points.last?.latency ?? 0) - 9990.001) < 1e-6)
+        #expect(zip(curve.points, curve.points.dropFirst()).allSatisfy { $0.latency <= $1.latency })
+        #expect(PercentileCurve(sorted: []).points.isEmpty)
+    }
+
+    @Test func empiricalCDFStepsAfterEachValueAndThinsLargeGroups() {
+        let steps = EmpiricalCDF(sorted: [1, 2, 2, 5]).steps
+        #expect(steps.map(\.latency) == [1, 2, 2, 5])
+        #expect(steps.map(\.fraction) == [0.25, 0.5, 0.75, 1])
+        let thinned = EmpiricalCDF(sorted: (0..<100_000).map(Double.init), maximumSteps: 1_000).steps
+        #expect(thinned.count == 1_000)
+        #expect(thinned.first?.latency == 0 && thinned.last?.fraction == 1)
+    }
+
+    @Test func histogramBinsHoldEveryValueOnce() {
+        let values: [Double] = [740, 748, 749, 751, 760, -3, 0]
+        let histogram = Histogram(sorted: values.sorted(), binCount: 30)
+        #expect(histogram.counts.reduce(0, +) == values.count)
+        #expect(histogram.width == 50)   // 763 / 30 = 25.4 → 50
+        #expect(histogram.start == -50)
+        #expect(histogram.counts.first == 1 && histogram.counts[1] == 1)
+    }
+
+    @Test func screenBinsAddUpToTheTouchesAndKeepTheirMedian() {
+        let touches: [(x: Double, y: Double, latency: Double)] = [
+            (1, 1, 10), (2, 3, 30), (9, 9, 20),   // cell (0, 0): median 20
+            (392, 851, 900),                       // the bottom-right cell
+            (400, 900, 5),                         // off the screen: clamped into the same cell
+        ]
+        let bins = ScreenBinning(touches: touches, width: 393, height: 852, cellSize: 10)
+        #expect(bins.cells.map(\.count).reduce(0, +) == touches.count)
+        #expect(bins.cells.first == .init(column: 0, row: 0, count: 3, medianLatency: 20))
+        #expect(bins.cells.last == .init(column: 39, row: 85, count: 2, medianLatency: 452.5))
+        #expect(ScreenBinning.cellSize(width: 393, height: 852, maximumCells: 2_400) == 12)
+    }
+
+    @Test func orderTrendTakesTheMedianOfEachRunOfOrders() {
+        let trend = OrderTrend(touches: [(1, 900), (1, 850), (2, 5), (3, 4)], binCount: 50)
+        #expect(trend.binWidth == 1)
+        #expect(trend.bins.map(\.median) == [875, 5, 4])
+        let wide = OrderTrend(touches: (1...200).map { (order: $0, latency: Double($0)) }, binCount: 50)
+        #expect(wide.binWidth == 4)
+        #expect(wide.bins.count == 50)
+        #expect(wide.bins[0] == .init(firstOrder: 1, lastOrder: 4, count: 4, median: 2.5))
+    }
+
+    @Test func viridisRunsFromPurpleToYellow() {
+        #expect(ColorRamp.viridis.hex(at: 0) == "#440154")
+        #expect(ColorRamp.viridis.hex(at: 1) == "#fde725")
+        #expect(ColorRamp.viridis.hex(at: 7) == "#fde725")
+        // Midway between stops 4 (#26828e) and 5 (#1f9e89), halves rounded away from zero.
+        #expect(ColorRamp.viridis.hex(at: 0.5) == "#23908c")
+    }
+
+    @Test func textIsEscapedAndNumbersHaveOneForm() {
+        #expect(XMLText.escape("a < b & \"c\" 'd'") == "a &lt; b &amp; &quot;c&quot; &#39;d&#39;")
+        #expect(XMLText.coordinate(-0.001) == "0.00")
+        #expect(XMLText.coordinate(12.345) == "12.35" || XMLText.coordinate(12.345) == "12.34")
+        #expect(XMLText.number(1000) == "1000")
+        #expect(XMLText.number(0.25) == "0.25")
+    }
+}
