@@ -110,6 +110,14 @@ public struct ComparisonSelection: Sendable, Equatable {
 
     /// The latencies, in milliseconds and sorted, of the group where the key is `value`.
     public func latencies(_ db: Database, value: String) throws -> [Double] {
+        let (conditions, arguments) = groupFilters(value: value)
+        return try Double.fetchAll(db, sql: """
+            SELECT latency_ms FROM \(metric.relation) WHERE \(conditions.joined(separator: " AND ")) ORDER BY latency_ms
+            """, arguments: StatementArguments(arguments))
+    }
+
+    /// `WHERE` conditions selecting the group where the key is `value`.
+    func groupFilters(value: String) -> (sql: [String], arguments: [DatabaseValueConvertible?]) {
         var (conditions, arguments) = filters
         if splitsOnColumn {
             let column = by == "target" ? metric.targetColumn : by
@@ -124,9 +132,7 @@ public struct ComparisonSelection: Sendable, Equatable {
             arguments.append(by)
             arguments.append(value)
         }
-        return try Double.fetchAll(db, sql: """
-            SELECT latency_ms FROM \(metric.relation) WHERE \(conditions.joined(separator: " AND ")) ORDER BY latency_ms
-            """, arguments: StatementArguments(arguments))
+        return (conditions, arguments)
     }
 
     /// Per-touch differences B − A in milliseconds, for touches that had
