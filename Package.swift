@@ -4,15 +4,18 @@ import PackageDescription
 // Layers, dependencies pointing one way:
 //   GestureTrace (captures; Foundation only) → GestureStore (SQLite) →
 //   GestureAnalysis (latencies, statistics, queries) → gesturelab (CLI).
+// GestureRecorder (recording in apps) stands on GestureTrace alone, so an app
+// linking it links no SQLite and no crypto.
 let package = Package(
     name: "gesturelab",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .executable(name: "gesturelab", targets: ["gesturelab"]),
         .library(name: "GestureTrace", targets: ["GestureTrace"]),
         .library(name: "GestureStore", targets: ["GestureStore"]),
         .library(name: "GestureAnalysis", targets: ["GestureAnalysis"]),
         .library(name: "GestureSimulation", targets: ["GestureSimulation"]),
+        .library(name: "GestureRecorder", targets: ["GestureRecorder"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -21,6 +24,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "GestureTrace"),
+        // Its UIKit/ folder compiles only where UIKit exists.
+        .target(name: "GestureRecorder", dependencies: ["GestureTrace"]),
         .target(
             name: "GestureStore",
             dependencies: [
@@ -68,6 +73,11 @@ let package = Package(
         // Temporary folders the tests share, removed when the test process exits.
         .target(name: "TestScratch", path: "Tests/TestScratch"),
         .testTarget(name: "GestureTraceTests", dependencies: ["GestureTrace"]),
+        .testTarget(
+            name: "GestureRecorderTests",
+            dependencies: ["GestureRecorder", "GestureTrace", "GestureStore", "GestureAnalysis", "TestScratch",
+                           .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(
             name: "GestureSimulationTests",
             dependencies: [
