@@ -55,7 +55,7 @@ let package = Package(
         // and the benchmark. Beside the analysis layer, not under it.
         .target(
             name: "GestureSimulation",
-            dependencies: ["GestureTrace", "GestureAnalysis"]
+            dependencies: ["GestureTrace", "GestureRecorder", "GestureAnalysis"]
         ),
         .executableTarget(
             name: "gesturelab",

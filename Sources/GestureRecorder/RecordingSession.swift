@@ -37,6 +37,12 @@ public struct RecordingSession: Sendable {
         self.startedAt = startedAt
     }
 
+    /// A session as a capture declares it, `started_at` kept as written.
+    public init(record: SessionRecord) {
+        self.init(id: record.id, experiment: record.experiment, variant: record.variant,
+                  orderedConfig: record.config, device: record.device, startedAt: record.startedAt)
+    }
+
     /// Sets one knob, replacing an earlier value of the same key.
     public mutating func set(_ key: String, _ value: ConfigValue) {
         if let index = config.firstIndex(where: { $0.key == key }) {
