@@ -244,10 +244,11 @@ final class EventRing: @unchecked Sendable {
     }
 
     /// The writer has written (and flushed) everything through `through`.
-    func written(through: Int, records: Int, failure: RecorderError?) {
+    func written(through: Int, records: Int, dropped: Int, failure: RecorderError?) {
         condition.lock()
         writtenThrough = max(writtenThrough, through)
         writtenCount += records
+        droppedCount += dropped
         if let failure, self.failure == nil { self.failure = failure }
         condition.broadcast()
         condition.unlock()

@@ -33,7 +33,7 @@ final class RecordingWriter: @unchecked Sendable {
         var failure: RecorderError?
         while true {
             let batch = ring.take(into: &events, waitingUpTo: flushInterval)
-            var written = 0
+            var written = (records: 0, dropped: 0)
             if failure == nil {
                 do {
                     written = try write(events, batch)
@@ -42,23 +42,51 @@ final class RecordingWriter: @unchecked Sendable {
                     failure = RecorderError(.writeFailed, "recording stopped: \(error)")
                 }
             }
-            ring.written(through: batch.through, records: written, failure: failure)
+            ring.written(through: batch.through, records: written.records, dropped: written.dropped, failure: failure)
             if batch.isLast { break }
         }
         if failure != nil { try? writer.close() }
         ring.writerDidStop()
     }
 
-    private func write(_ events: [RecorderEvent], _ batch: EventRing.Batch) throws -> Int {
+    /// Touches whose `began` was written and that have not ended, by session.
+    private var openTouches: [Int32: Set<Int64>] = [:]
+
+    private func write(_ events: [RecorderEvent], _ batch: EventRing.Batch) throws -> (records: Int, dropped: Int) {
         let names = batch.names
+        var drops = batch.drops
+        var orphaned: [Int32: DropTally] = [:]
         for event in events {
+            if event.kind == .sessionStart {
+                openTouches = [event.session: []]  // sessions follow one another
+            } else if event.kind == .touch, !admit(event) {
+                // Its `began` was dropped: the format refuses a touch's records
+                // without one, so these are dropped too, and counted.
+                orphaned[event.session, default: DropTally(session: event.session)].add(event)
+                continue
+            }
             try writer.write(Self.record(event, names: names, sessions: batch.sessions))
         }
-        for drop in batch.drops {
+        drops += orphaned.values.sorted { $0.session < $1.session }
+        for drop in drops {
             try writer.write(.dropped(DroppedRecord(session: batch.sessions[Int(drop.session)].id, count: drop.count,
                                                     timeNanos: drop.latestNanos, kinds: drop.kinds)))
         }
-        return events.count + batch.drops.count
+        let orphanCount = orphaned.values.reduce(0) { $0 + Int($1.count) }
+        return (events.count - orphanCount + drops.count, orphanCount)
+    }
+
+    /// Whether a touch record can be written: a `began`, or a later phase
+    /// of a touch whose `began` was.
+    private func admit(_ event: RecorderEvent) -> Bool {
+        let phase = Self.phases[Int(event.code)]
+        if phase == .began {
+            openTouches[event.session, default: []].insert(event.touch)
+            return true
+        }
+        guard openTouches[event.session]?.contains(event.touch) == true else { return false }
+        if phase == .ended || phase == .cancelled { openTouches[event.session]?.remove(event.touch) }
+        return true
     }
 
     static func record(_ event: RecorderEvent, names: [String], sessions: [SessionRecord]) -> TraceRecord {
