@@ -65,6 +65,9 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "EmbedSQL"),
+        // What the recorder costs the app's thread and how fast it writes;
+        // also the child the crash test kills.
+        .executableTarget(name: "RecorderBench", dependencies: ["GestureRecorder"]),
         .plugin(
             name: "EmbedSQLPlugin",
             capability: .buildTool(),
@@ -75,8 +78,9 @@ let package = Package(
         .testTarget(name: "GestureTraceTests", dependencies: ["GestureTrace"]),
         .testTarget(
             name: "GestureRecorderTests",
+            // RecorderBench is run by the crash test, so `swift test` builds it.
             dependencies: ["GestureRecorder", "GestureTrace", "GestureStore", "GestureAnalysis", "TestScratch",
-                           .product(name: "GRDB", package: "GRDB.swift")]
+                           "RecorderBench", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "GestureSimulationTests",
