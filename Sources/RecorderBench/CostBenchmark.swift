@@ -47,6 +47,19 @@ struct CostBenchmark {
         let seconds = Double(RecorderTime.now.nanoseconds - started) / 1e9
         let bytes = (try? FileManager.default.attributesOfItem(atPath: written.url!.path)[.size] as? Int) ?? 0
 
+        // The same records encoded by GestureTrace's writer directly, on
+        // one thread: the floor the recorder's writer stands on.
+        var reader = try TraceReader(path: written.url!.path)
+        var records: [TraceRecord] = []
+        while let item = try reader.next() {
+            if case .record(let record, _) = item { records.append(record) }
+        }
+        let directStarted = RecorderTime.now.nanoseconds
+        var direct = try TraceWriter(path: folder.appendingPathComponent("direct.jsonl").path, header: TraceHeader())
+        for record in records { try direct.write(record) }
+        try direct.close()
+        let directSeconds = Double(RecorderTime.now.nanoseconds - directStarted) / 1e9
+
         func percentile(_ values: [Int64], _ p: Double) -> Int64 {
             let sorted = values.sorted()
             return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p / 100).rounded()))]
@@ -57,5 +70,7 @@ struct CostBenchmark {
         print(String(format: "writer flat out: %d records in %.3f s, %.2f M events/s, %.1f MB/s (%d dropped)",
                      written.recordsWritten, seconds, Double(written.recordsWritten) / seconds / 1e6,
                      Double(bytes) / seconds / 1e6, written.droppedEvents))
+        print(String(format: "TraceWriter alone, same records, one thread: %.3f s, %.2f M records/s; recorder / direct time %.2f",
+                     directSeconds, Double(records.count) / directSeconds / 1e6, seconds / directSeconds))
     }
 }
