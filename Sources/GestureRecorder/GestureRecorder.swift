@@ -66,6 +66,12 @@ public final class GestureRecorder: Sendable {
         ring = EventRing(capacity: options.capacity, waitsWhenFull: options.whenFull == .wait)
     }
 
+    deinit {
+        // A recorder let go while recording still closes its file whole,
+        // and its writer thread ends.
+        ring.stop()
+    }
+
     /// A handle for a recognizer, target, event or class name, to pass to
     /// the recording methods. Register names once (when observing), not per event.
     public func name(_ text: String) -> RecorderName {
