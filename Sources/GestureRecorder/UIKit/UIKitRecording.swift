@@ -7,7 +7,8 @@ import UIKit
 /// and a flush whenever the app goes to the background or terminates.
 ///
 /// Every decision (names, identities, channels) is made by the core types
-/// it calls; this class only adapts UIKit's objects to them.
+/// it calls; this class only adapts UIKit's objects to them. Keep it for as
+/// long as the app records: it holds the probes and observations.
 ///
 ///     let recording = UIKitRecording(recorder: recorder)
 ///     window.recording = recording
@@ -48,9 +49,12 @@ public final class UIKitRecording {
     public func observe(_ recognizer: UIGestureRecognizer, name: String) {
         nonisolated(unsafe) let channels = RecognizerChannels(
             recorder: recorder, name: name, className: String(describing: type(of: recognizer)))
-        observations.append(recognizer.observe(\.state, options: [.new]) { observed, _ in
+        // KVO calls back on the thread that set `state`: UIKit's, the main one.
+        nonisolated(unsafe) weak var observed = recognizer
+        observations.append(recognizer.observe(\.state, options: [.new]) { _, _ in
             let time = RecorderTime.now
             MainActor.assumeIsolated {
+                guard let observed else { return }
                 channels.stateObserved(rawValue: observed.state.rawValue, at: time)
             }
         })
