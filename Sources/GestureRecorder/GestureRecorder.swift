@@ -174,7 +174,7 @@ public final class GestureRecorder: Sendable {
             throw RecorderError(.notRecording, "nothing to finish: no recording is running")
         }
         ring.stop()
-        let summary = statistics
+        let summary = summary(url: currentURL)
         if let failure = ring.failure { throw failure }
         return summary
     }
@@ -188,9 +188,13 @@ public final class GestureRecorder: Sendable {
 
     /// Counts of the current (or last) recording so far.
     public var statistics: RecordingSummary {
+        summary(url: url)
+    }
+
+    private func summary(url: URL?) -> RecordingSummary {
         ring.condition.lock()
         defer { ring.condition.unlock() }
-        return RecordingSummary(url: currentURL, recordsWritten: ring.writtenCount, droppedEvents: ring.droppedCount,
+        return RecordingSummary(url: url, recordsWritten: ring.writtenCount, droppedEvents: ring.droppedCount,
                                 ignoredEvents: ring.ignoredCount)
     }
 
