@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import GestureRecorder
 
@@ -61,5 +62,39 @@ struct EventRingTests {
         #expect(TraceWriter.line(for: .dropped(DroppedRecord(session: "s", count: tally.count, timeNanos: tally.latestNanos,
                                                            kinds: tally.kinds)))
             == #"{"type":"dropped","session":"s","count":2,"t":0.000000009,"kinds":{"touch":1,"frame":1}}"#)
+    }
+}
+
+/// Under contention, every event handed over is either written or counted
+/// in a `dropped` record: none is lost and none counted twice.
+struct RecorderAccountingTests {
+    @Test func writtenPlusDroppedIsEverythingHandedOverFromSeveralThreads() throws {
+        let folder = try RecorderFolder()
+        let recorder = GestureRecorder(options: .init(capacity: 64))
+        let url = try recorder.start(RecordingSession(id: "s", experiment: "e", variant: "v"), in: folder.url)
+        let threads = 4, perThread = 50_000
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            for index in 0..<perThread {
+                recorder.frame(at: RecorderTime(nanoseconds: Int64(thread * perThread + index)))
+            }
+        }
+        let summary = try recorder.finish()
+        var reader = try TraceReader(path: url.path)
+        var frames = 0
+        var dropped: Int64 = 0
+        var droppedFrames: Int64 = 0
+        while let item = try reader.next() {
+            guard case .record(let record, _) = item else { continue }
+            switch record {
+            case .frame: frames += 1
+            case .dropped(let drop):
+                dropped += drop.count
+                droppedFrames += drop.kinds.first { $0.type == "frame" }?.count ?? 0
+            default: break
+            }
+        }
+        #expect(Int64(frames) + dropped == Int64(threads * perThread))
+        #expect(droppedFrames == dropped)
+        #expect(Int(dropped) == summary.droppedEvents)
     }
 }
