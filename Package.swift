@@ -8,9 +8,11 @@ import PackageDescription
 // the simulator share), GestureSimulation (simulated captures; beside the
 // analysis, not on it), and GestureWorkflows (the demo and the benchmark,
 // which run every layer end to end).
+// GestureRecorder (recording in apps) stands on GestureTrace alone, so an app
+// linking it links no SQLite and no crypto.
 let package = Package(
     name: "gesturelab",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .executable(name: "gesturelab", targets: ["gesturelab"]),
         .library(name: "GestureTrace", targets: ["GestureTrace"]),
@@ -19,6 +21,7 @@ let package = Package(
         .library(name: "GestureSimulation", targets: ["GestureSimulation"]),
         .library(name: "SeededRandom", targets: ["SeededRandom"]),
         .library(name: "GestureReport", targets: ["GestureReport"]),
+        .library(name: "GestureRecorder", targets: ["GestureRecorder"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -28,6 +31,8 @@ let package = Package(
     targets: [
         .target(name: "GestureTrace"),
         .target(name: "SeededRandom"),
+        // Its UIKit/ folder compiles only where UIKit exists.
+        .target(name: "GestureRecorder", dependencies: ["GestureTrace"]),
         .target(
             name: "GestureStore",
             dependencies: [
@@ -63,7 +68,7 @@ let package = Package(
         // and the benchmark. Beside the analysis layer, not under it.
         .target(
             name: "GestureSimulation",
-            dependencies: ["GestureTrace", "SeededRandom"]
+            dependencies: ["GestureTrace", "GestureRecorder", "SeededRandom"]
         ),
         // The demo and the benchmark: workflows over every layer.
         .target(
@@ -82,6 +87,9 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "EmbedSQL"),
+        // What the recorder costs the app's thread and how fast it writes;
+        // also the child the crash test kills.
+        .executableTarget(name: "RecorderBench", dependencies: ["GestureRecorder"]),
         .plugin(
             name: "EmbedSQLPlugin",
             capability: .buildTool(),
@@ -95,6 +103,12 @@ let package = Package(
             name: "GestureWorkflowsTests",
             dependencies: ["GestureWorkflows", "GestureSimulation", "GestureAnalysis", "GestureStore", "TestScratch",
                            .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "GestureRecorderTests",
+            // RecorderBench is run by the crash test, so `swift test` builds it.
+            dependencies: ["GestureRecorder", "GestureTrace", "GestureStore", "GestureAnalysis", "TestScratch",
+                           "RecorderBench", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "GestureSimulationTests",

@@ -1,4 +1,5 @@
 import Foundation
+import GestureRecorder
 import GestureTrace
 
 /// Generates realistic `gesture-trace` captures of the seed experiments,
@@ -55,15 +56,13 @@ public struct Simulator: Sendable {
     /// - Returns: the number of records written, the header not counted.
     @discardableResult
     public func write(_ capture: SimulatedCapture, path: String, progress: ((Int) -> Void)? = nil) throws -> Int {
-        var writer = try TraceWriter(path: path, header: header)
-        return try write(capture, with: &writer, progress: progress)
+        try write(capture, with: try TraceWriter(path: path, header: header), progress: progress)
     }
 
     /// Writes `capture` to an open handle such as standard output, which stays open.
     @discardableResult
     public func write(_ capture: SimulatedCapture, to handle: FileHandle, progress: ((Int) -> Void)? = nil) throws -> Int {
-        var writer = TraceWriter(fileHandle: handle, header: header)
-        return try write(capture, with: &writer, progress: progress)
+        try write(capture, with: TraceWriter(fileHandle: handle, header: header), progress: progress)
     }
 
     /// Writes one experiment's capture to `path`; with `approximateRecords`,
@@ -97,15 +96,27 @@ public struct Simulator: Sendable {
         TraceWriter.capture(header: header, records: Array(capture))
     }
 
-    private func write(_ capture: SimulatedCapture, with writer: inout TraceWriter,
+    /// Writes through the recorder an app uses (GestureRecorder), so the
+    /// demo and the benchmark exercise its path; it waits rather than drops
+    /// when its buffer is full, so every record arrives.
+    private func write(_ capture: SimulatedCapture, with writer: TraceWriter,
                        progress: ((Int) -> Void)?) throws -> Int {
+        let recorder = GestureRecorder(options: .init(capacity: 1 << 14, whenFull: .wait, recorderName: nil))
+        try recorder.start(writingTo: writer)
+        var replayer = RecordReplayer(recorder: recorder)
         var count = 0
-        for record in capture {
-            try writer.write(record)
-            count += 1
-            if count % Self.progressInterval == 0 { progress?(count) }
+        do {
+            for record in capture {
+                try replayer.replay(record)
+                count += 1
+                if count % Self.progressInterval == 0 { progress?(count) }
+            }
+        } catch {
+            _ = try? recorder.finish()
+            throw error
         }
-        try writer.close()
+        let summary = try recorder.finish()
+        precondition(summary.droppedEvents == 0 && summary.ignoredEvents == 0, "a waiting recorder dropped events")
         progress?(count)
         return count
     }

@@ -1,8 +1,9 @@
 /// The sessions in a store, one row each, for `gesturelab sessions`.
 public enum SessionCatalog {
     /// One row per session, in import order: where it came from, what it
-    /// tested, on what device, how much it recorded, and how many deliveries
-    /// belong to no touch (before any touch-down, or naming a missing touch).
+    /// tested, on what device, how much it recorded, how many deliveries
+    /// belong to no touch (before any touch-down, or naming a missing touch),
+    /// and how many events its recorder dropped (summed `dropped` records).
     public static let sql = """
         SELECT capture.file_name AS capture,
                session.session,
@@ -16,7 +17,8 @@ public enum SessionCatalog {
                (SELECT count(*) FROM transition WHERE transition.session_id = session.id) AS transitions,
                (SELECT count(*) FROM delivery WHERE delivery.session_id = session.id) AS deliveries,
                (SELECT count(*) FROM frame WHERE frame.session_id = session.id) AS frames,
-               coalesce(session_orphans.orphan_deliveries, 0) AS orphan_deliveries
+               coalesce(session_orphans.orphan_deliveries, 0) AS orphan_deliveries,
+               session.dropped
         FROM session
         JOIN capture ON capture.id = session.capture_id
         LEFT JOIN session_orphans ON session_orphans.session_id = session.id

@@ -13,6 +13,7 @@ enum FieldKey: Int, CaseIterable {
     case touch, phase, t, x, y, radius, force, kind
     case recognizer, to, from, recognizerClass
     case target, event, via
+    case count, kinds
 
     /// The key as captures spell it.
     var name: String {
@@ -43,6 +44,8 @@ enum FieldKey: Int, CaseIterable {
         case .target: "target"
         case .event: "event"
         case .via: "via"
+        case .count: "count"
+        case .kinds: "kinds"
         }
     }
 
@@ -72,6 +75,8 @@ enum FieldKey: Int, CaseIterable {
             if matches(key, "event") { return .event }
             if matches(key, "force") { return .force }
             if matches(key, "class") { return .recognizerClass }
+            if matches(key, "count") { return .count }
+            if matches(key, "kinds") { return .kinds }
             return nil
         case 6:
             if matches(key, "target") { return .target }

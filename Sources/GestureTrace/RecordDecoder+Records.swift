@@ -171,4 +171,40 @@ extension RecordDecoder {
         let time = try time()
         return .record(.frame(FrameRecord(session: session.id, timeNanos: time)), session: session.index)
     }
+
+    mutating func dropped() throws(LineProblem) -> Decoded {
+        let session = try declaredSession()
+        let countMember = try requiredMember(.count, expected: "an integer ≥ 1 (events discarded)")
+        let count = try positiveCount(countMember, field: "count", minimum: 1)
+        let time = try time()
+        var kinds: [(type: String, count: Int64)] = []
+        if let kindsMember = try optionalMember(.kinds) {
+            guard kindsMember.kind == .object else {
+                throw LineProblem(field: "kinds", "found \(found(kindsMember)), expected an object of record type → count")
+            }
+            var seen = Set<String>()
+            for item in nestedObjectMembers(kindsMember) {
+                let type = String(decoding: decodedString(start: item.keyStart, end: item.keyEnd,
+                                                          hasEscapes: item.keyHasEscapes), as: UTF8.self)
+                let field = "kinds.\(type)"
+                guard seen.insert(type).inserted else {
+                    throw LineProblem(field: field, "appears more than once in kinds; expected each type once")
+                }
+                kinds.append((type, try positiveCount(item, field: field, minimum: 0)))
+            }
+        }
+        let record = DroppedRecord(session: session.id, count: count, timeNanos: time, kinds: kinds)
+        return .record(.dropped(record), session: session.index)
+    }
+
+    /// A count of events: an integer of at least `minimum`.
+    private func positiveCount(_ member: JSONMember, field: String, minimum: Int64) throws(LineProblem) -> Int64 {
+        let expected = "an integer ≥ \(minimum)"
+        guard member.kind == .number,
+              let value = try? JSONNumber.integer(base + member.valueStart, count: member.valueEnd - member.valueStart),
+              value >= minimum else {
+            throw LineProblem(field: field, "found \(found(member)), expected \(expected)")
+        }
+        return value
+    }
 }

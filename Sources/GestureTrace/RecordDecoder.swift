@@ -95,7 +95,7 @@ struct RecordDecoder {
     /// The line's `type`, checked to be a non-empty string.
     private mutating func typeBytes() throws(LineProblem) -> UnsafeBufferPointer<UInt8> {
         guard let member = try member(.type) else {
-            throw LineProblem(field: "type", "missing; expected a string naming the record type (session, touch, transition, delivery, frame)")
+            throw LineProblem(field: "type", "missing; expected a string naming the record type (session, touch, transition, delivery, frame, dropped)")
         }
         guard member.kind == .string else {
             throw LineProblem(field: "type", "found \(found(member)), expected a string naming the record type")
@@ -140,6 +140,8 @@ struct RecordDecoder {
             return try transition()
         case 5 where FieldKey.equals(type, "frame"):
             return try frame()
+        case 7 where FieldKey.equals(type, "dropped"):
+            return try dropped()
         case 7 where FieldKey.equals(type, "session"):
             return try session(line: line.number)
         case 6 where FieldKey.equals(type, "header"):

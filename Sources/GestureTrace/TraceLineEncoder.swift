@@ -81,6 +81,22 @@ enum TraceLineEncoder {
         case .frame(let frame):
             appendStringField("session", frame.session, to: &output)
             appendTimeField(frame.timeNanos, to: &output)
+        case .dropped(let dropped):
+            appendStringField("session", dropped.session, to: &output)
+            appendKey("count", to: &output)
+            appendInteger(dropped.count, to: &output)
+            appendTimeField(dropped.timeNanos, to: &output)
+            if !dropped.kinds.isEmpty {
+                appendKey("kinds", to: &output)
+                output.append(UInt8(ascii: "{"))
+                for (index, kind) in dropped.kinds.enumerated() {
+                    if index > 0 { output.append(UInt8(ascii: ",")) }
+                    appendString(kind.type, to: &output)
+                    output.append(UInt8(ascii: ":"))
+                    appendInteger(kind.count, to: &output)
+                }
+                output.append(UInt8(ascii: "}"))
+            }
         }
         output.append(UInt8(ascii: "}"))
     }

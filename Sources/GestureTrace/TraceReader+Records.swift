@@ -69,6 +69,7 @@ extension TraceReader {
         case .transition: 2
         case .delivery: 3
         case .frame: 4
+        case .dropped: 5
         }
         countsByType[index] += 1
         return .record(record, line: line)

@@ -89,7 +89,7 @@ public struct TraceReader {
     /// Why the header was refused: a file without one yields nothing more.
     var headerFailure: TraceError?
     var isAtEnd = false
-    var countsByType = [Int](repeating: 0, count: 5)
+    var countsByType = [Int](repeating: 0, count: 6)
     var unknownTypes: [String: Int] = [:]
     /// The header, once its line has been read.
     public private(set) var header: TraceHeader?
@@ -144,7 +144,7 @@ public struct TraceReader {
         return counts
     }
 
-    private static let typeNames = ["session", "touch", "transition", "delivery", "frame"]
+    private static let typeNames = ["session", "touch", "transition", "delivery", "frame", "dropped"]
 
     /// The display name of the input: the path as given, or `stdin`.
     public var fileName: String { source.name }

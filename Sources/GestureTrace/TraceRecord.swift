@@ -11,6 +11,8 @@ public enum TraceRecord: Sendable, Equatable {
     case transition(TransitionRecord)
     case delivery(DeliveryRecord)
     case frame(FrameRecord)
+    /// Boxed like `session`: its per-type counts make it the other large one.
+    indirect case dropped(DroppedRecord)
 
     /// The record's `type` as written in a capture.
     public var typeName: String {
@@ -20,6 +22,7 @@ public enum TraceRecord: Sendable, Equatable {
         case .transition: "transition"
         case .delivery: "delivery"
         case .frame: "frame"
+        case .dropped: "dropped"
         }
     }
 }
@@ -211,5 +214,33 @@ public struct FrameRecord: Sendable, Equatable {
     public init(session: String, timeNanos: Int64) {
         self.session = session
         self.timeNanos = timeNanos
+    }
+}
+
+/// A `dropped` record: events a recorder discarded (its buffer was full)
+/// instead of making the app wait. Imports sum them per session, and
+/// analyses drawing on such a session say so.
+///
+///     .dropped(DroppedRecord(session: "s1", count: 3, timeNanos: 12_500_000_000,
+///                            kinds: [("touch", 2), ("frame", 1)]))
+public struct DroppedRecord: Sendable, Equatable {
+    public var session: String
+    /// How many events were discarded, at least 1.
+    public var count: Int64
+    /// When the recorder noticed, on the session's clock.
+    public var timeNanos: Int64
+    /// How many of them were of each record type, in the order written.
+    public var kinds: [(type: String, count: Int64)]
+
+    public init(session: String, count: Int64, timeNanos: Int64, kinds: [(type: String, count: Int64)] = []) {
+        self.session = session
+        self.count = count
+        self.timeNanos = timeNanos
+        self.kinds = kinds
+    }
+
+    public static func == (lhs: DroppedRecord, rhs: DroppedRecord) -> Bool {
+        lhs.session == rhs.session && lhs.count == rhs.count && lhs.timeNanos == rhs.timeNanos
+            && lhs.kinds.map(\.type) == rhs.kinds.map(\.type) && lhs.kinds.map(\.count) == rhs.kinds.map(\.count)
     }
 }

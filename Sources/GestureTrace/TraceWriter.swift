@@ -51,6 +51,13 @@ public struct TraceWriter {
         try output.append(record)
     }
 
+    /// Writes out buffered lines now, so that every line written so far is
+    /// complete in the file (a recorder does this every few hundred
+    /// milliseconds, so a crash loses little).
+    public mutating func flush() throws {
+        try output.flush()
+    }
+
     /// Writes out buffered lines and, for a path, closes the file.
     public mutating func close() throws {
         try output.close()
@@ -116,6 +123,13 @@ public struct TraceWriter {
                              "event": delivery.event, "via": delivery.via])
         case .frame(let frame):
             return nonEmpty(["session": frame.session])
+        case .dropped(let dropped):
+            if let problem = nonEmpty(["session": dropped.session]) { return problem }
+            if dropped.count < 1 { return "'count' is \(dropped.count); the format needs at least 1" }
+            if let kind = dropped.kinds.first(where: { $0.count < 0 }) {
+                return "'kinds.\(kind.type)' is \(kind.count); counts are never negative"
+            }
+            return nil
         }
     }
 }

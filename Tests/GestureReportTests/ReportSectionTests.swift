@@ -59,6 +59,32 @@ import Testing
             + "touches or deliveries of it may be missing."))
     }
 
+    @Test func droppedEventsStoredWithASessionReachTheReport() throws {
+        let folder = try TestScratch.newFolder("gesturelab-report-drops")
+        var lines = [#"{"type":"header","format":"gesture-trace","version":1}"#]
+        for (session, mode) in [("a", "off"), ("b", "on")] {
+            lines.append(#"{"type":"session","session":"\#(session)","experiment":"x","variant":"\#(mode)","config":{"mode":"\#(mode)"}}"#)
+            for touch in 1...8 {
+                lines.append(#"{"type":"touch","session":"\#(session)","touch":\#(touch),"phase":"began","t":\#(touch),"x":5,"y":5}"#)
+                lines.append(#"{"type":"delivery","session":"\#(session)","target":"b","event":"touchDown","via":"control-event","t":\#(touch).01\#(touch)}"#)
+            }
+        }
+        lines.append(#"{"type":"dropped","session":"b","count":37,"t":9,"kinds":{"touch":37}}"#)
+        let capture = folder.appending(path: "drops.jsonl").path
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: capture))
+        let database = try GestureDatabase(path: folder.appending(path: "drops.sqlite").path,
+                                           prepareConnection: PercentileFunctions.register)
+        _ = try CaptureImporter(database: database).importCapture(path: capture)
+        let (drops, html) = try database.pool.read { db in
+            (try SessionDrops.counts(db),
+             try HTMLReport.render(db, plans: [PlannedComparison(selection: ComparisonSelection(by: "mode"))],
+                                   options: .init()))
+        }
+        #expect(drops.values.map(\.events) == [37])
+        #expect(drops.values.first?.session == "b" && drops.values.first?.capture == "drops.jsonl")
+        #expect(html.contains("session b of drops.jsonl dropped 37 events while recording"))
+    }
+
     @Test func anEmptyStoreAndASelectionOfNothingAreRefusedInOneLine() throws {
         let folder = try TestScratch.newFolder("gesturelab-report-empty")
         let database = try GestureDatabase(path: folder.appending(path: "empty.sqlite").path,

@@ -65,6 +65,9 @@ import GestureTrace
             case .transition(let transition): (session, time) = (transition.session, transition.timeNanos)
             case .delivery(let delivery): (session, time) = (delivery.session, delivery.timeNanos)
             case .frame(let frame): (session, time) = (frame.session, frame.timeNanos)
+            case .dropped:
+                Issue.record("the simulator never drops events")
+                continue
             }
             if !declared.contains(session) { undeclared += 1 }
             if time < lastTime[session, default: .min] { outOfOrder += 1 }

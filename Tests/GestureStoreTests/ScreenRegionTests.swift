@@ -115,7 +115,8 @@ import Testing
             try db.execute(sql: """
                 DELETE FROM capture;
                 INSERT INTO capture SELECT * FROM current.capture;
-                INSERT INTO session SELECT * FROM current.session;
+                INSERT INTO session SELECT id, capture_id, session, experiment, variant, device_model, device_os,
+                    screen_w, screen_h, screen_scale, started_at, line FROM current.session;
                 INSERT INTO touch SELECT session_id, touch, down_ns, x, y, kind, line FROM current.touch;
                 INSERT INTO response SELECT session_id, touch, target, event, via, t_ns, down_ns, latency_ns, line
                     FROM current.response;

@@ -15,7 +15,7 @@ struct FieldKeyTests {
         #expect(FieldKey.allCases.map(\.name) == [
             "type", "format", "version", "recorder", "session", "experiment", "variant", "config", "device",
             "started_at", "touch", "phase", "t", "x", "y", "radius", "force", "kind", "recognizer", "to", "from",
-            "class", "target", "event", "via",
+            "class", "target", "event", "via", "count", "kinds",
         ])
     }
 

@@ -67,9 +67,11 @@ public enum Comparer {
                 throw QueryError("no \(selection.metric.rawValue) latencies where \(selection.by) = \(label); "
                     + "values found: \(known.joined(separator: ", "))")
             }
-            comparisons.append(Comparison(
+            var comparison = Comparison(
                 a: groupA, b: groupB, labels: (a, b), options: request.options,
-                pairedDifferences: try selection.pairedDifferences(db, a: a, b: b)))
+                pairedDifferences: try selection.pairedDifferences(db, a: a, b: b))
+            comparison.dropNotes = try [a, b].compactMap { try selection.droppedEvents(db, value: $0).note }
+            comparisons.append(comparison)
         }
         return Run(request: request, comparisons: comparisons, choiceNote: choiceNote)
     }

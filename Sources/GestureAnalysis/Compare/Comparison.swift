@@ -67,6 +67,9 @@ public struct Comparison: Sendable {
     public var mannWhitney: Result<MannWhitneyResult, InsufficientData>
     public var options: Options
     public var paired: Paired?
+    /// Sentences naming groups that drew on sessions whose recorder dropped
+    /// events (see `ComparisonSelection.droppedEvents`); they lead `notes`.
+    public var dropNotes: [String] = []
 
     /// - Parameters:
     ///   - a: group A's latencies in milliseconds, sorted ascending.
@@ -129,7 +132,7 @@ public struct Comparison: Sendable {
 
     /// Plain sentences for what could not be computed, benchstat-style footnotes.
     public var notes: [String] {
-        var notes: [String] = []
+        var notes = dropNotes
         switch mannWhitney {
         case .failure(let reason):
             notes.append("Mann–Whitney test not run: \(reason.reason)")

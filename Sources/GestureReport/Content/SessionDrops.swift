@@ -3,11 +3,7 @@ import GRDB
 /// Events a recorder dropped while recording, per session: the report
 /// warns about every session of a comparison that lost some.
 ///
-/// The hook where the recorder's counts come in. Stores of this schema keep
-/// no count (every session reads as none dropped); when the store records
-/// one per session, ``counts(_:)`` reads it and the warnings follow.
-///
-///     let drops = try SessionDrops.counts(db)   // [session id: count]
+///     let drops = try SessionDrops.counts(db)   // [session id: count], sessions with drops only
 enum SessionDrops {
     struct Count: Sendable, Equatable {
         var capture: String
@@ -16,6 +12,15 @@ enum SessionDrops {
     }
 
     static func counts(_ db: Database) throws -> [Int64: Count] {
-        [:]
+        var counts: [Int64: Count] = [:]
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT session.id, capture.file_name, session.session, session.dropped
+            FROM session JOIN capture ON capture.id = session.capture_id
+            WHERE session.dropped > 0
+            """)
+        while let row = try rows.next() {
+            counts[row[0]] = Count(capture: row[1], session: row[2], events: row[3])
+        }
+        return counts
     }
 }

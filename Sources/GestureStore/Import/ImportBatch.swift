@@ -20,6 +20,9 @@ struct ImportBatch {
     var transitions: [TransitionRow] = []
     var deliveries: [DeliveryRow] = []
     var frames: [FrameRow] = []
+    /// `dropped` records: events the recorder discarded, added to their
+    /// session's total.
+    var drops: [(session: Int, count: Int64)] = []
     /// Derived rows whose keys have surely not been stored yet.
     var responses: [ResponseRow] = []
     var recognitions: [RecognitionRow] = []

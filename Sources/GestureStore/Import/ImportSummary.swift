@@ -36,7 +36,7 @@ public struct ImportSummary: Sendable, Equatable {
     static let setWiseFallback = "derived set-wise in SQL: "
 
     /// The record types in the order captures usually list them.
-    static let recordTypes = ["session", "touch", "transition", "delivery", "frame"]
+    static let recordTypes = ["session", "touch", "transition", "delivery", "frame", "dropped"]
 
     /// One line for standard error, e.g.
     /// `imported a.jsonl: 2 sessions; 1,204 records (touch 1,100, transition 24, delivery 60, frame 18) in 0.012 s, 100,333 records/s`.
@@ -45,7 +45,8 @@ public struct ImportSummary: Sendable, Equatable {
         case .alreadyImported(let captureID):
             return "\(displayName): already imported (capture \(captureID), same SHA-256 \(sha256.prefix(12))…); nothing changed"
         case .imported:
-            let byType = Self.recordTypes.filter { $0 != "session" }
+            // `dropped` only when a recorder wrote any: most captures have none.
+            let byType = Self.recordTypes.filter { $0 != "session" && ($0 != "dropped" || recordCounts[$0] != nil) }
                 .map { "\($0) \((recordCounts[$0] ?? 0).grouped)" }.joined(separator: ", ")
             let sessions = recordCounts["session"] ?? 0
             var line = "imported \(displayName): \(sessions.grouped) session\(sessions == 1 ? "" : "s"); "

@@ -49,6 +49,10 @@ final class RecordInserter {
         for session in batch.sessions {
             try insert(session)
         }
+        for drop in batch.drops {
+            try db.cachedStatement(sql: "UPDATE session SET dropped = dropped + ? WHERE id = ?")
+                .execute(arguments: [drop.count, sessionRowIDs[drop.session]])
+        }
         try batch.text.withUnsafeBufferPointer { text in
             let context = BindContext(sessionRowIDs: sessionRowIDs, text: Self.pointer(to: text))
             try touchDowns.insert(batch.touchDowns, in: context)

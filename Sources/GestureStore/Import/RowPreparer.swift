@@ -59,6 +59,8 @@ struct RowPreparer {
             deriver.delivery(delivery, stored: row, into: &batch)
         case .frame(let frame):
             batch.frames.append(FrameRow(session: ordinal(of: frame.session), timeNanos: frame.timeNanos, line: line))
+        case .dropped(let dropped):
+            batch.drops.append((ordinal(of: dropped.session), dropped.count))
         }
     }
 

@@ -21,7 +21,8 @@ struct CompareCommand: ParsableCommand {
             faster, slower, or ~ (no significant difference at --alpha). Splitting by via
             also analyses the touches heard on both channels as pairs (Wilcoxon
             signed-rank, as scipy.stats.wilcoxon with its defaults). Too few values for a
-            test or an interval is said in a note.
+            test or an interval is said in a note, and so is a group drawing on sessions
+            whose recorder dropped events (the dropped column of `sessions`).
 
             Examples:
               gesturelab compare --by deferred_edges --event touchDown --region bottom,bottom-right

@@ -5,7 +5,7 @@ import GestureStore
 struct SessionsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sessions",
-        abstract: "List the recorded sessions: capture, experiment, variant, device and counts.",
+        abstract: "List the recorded sessions: capture, experiment, variant, device and counts (dropped: events the recorder discarded).",
         discussion: """
             Examples:
               gesturelab sessions

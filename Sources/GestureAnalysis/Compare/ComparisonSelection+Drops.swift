@@ -1,0 +1,40 @@
+import GRDB
+
+extension ComparisonSelection {
+    /// How many of a group's sessions had events dropped by their recorder,
+    /// and how many events in all.
+    ///
+    /// A recorder drops events when the app produces them faster than it
+    /// writes, which happens exactly in the busy moments whose latencies
+    /// matter most: a group drawing on such sessions may be biased, and
+    /// `compare` says so.
+    public struct DroppedEvents: Sendable, Equatable {
+        public var label: String
+        /// Sessions of the group with at least one dropped event.
+        public var sessions: Int
+        public var events: Int
+
+        /// `group bottom+right drew on 2 sessions whose recorder dropped 37 events: …`, or nil without drops.
+        public var note: String? {
+            guard sessions > 0 else { return nil }
+            return "group \(label) drew on \(sessions) session\(sessions == 1 ? "" : "s") whose recorder dropped "
+                + "\(events) event\(events == 1 ? "" : "s"): its latencies may be biased"
+        }
+    }
+
+    /// The dropped events of the sessions behind the group where the key is `value`.
+    ///
+    /// ```sql
+    /// SELECT count(*), coalesce(sum(dropped), 0) FROM session
+    /// WHERE dropped > 0 AND id IN (SELECT session_id FROM responses WHERE …)
+    /// ```
+    public func droppedEvents(_ db: Database, value: String) throws -> DroppedEvents {
+        let (conditions, arguments) = try groupFilters(value: value)
+        let row = try Row.fetchOne(db, sql: """
+            SELECT count(*) AS sessions, coalesce(sum(dropped), 0) AS events FROM session
+            WHERE dropped > 0
+              AND id IN (SELECT session_id FROM \(metric.relation) WHERE \(conditions.joined(separator: " AND ")))
+            """, arguments: StatementArguments(arguments))
+        return DroppedEvents(label: value, sessions: row?["sessions"] ?? 0, events: row?["events"] ?? 0)
+    }
+}

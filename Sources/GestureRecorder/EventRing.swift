@@ -1,0 +1,263 @@
+import Foundation
+import GestureTrace
+
+/// The bounded buffer between the app's thread and the writer, and every
+/// piece of recorder state either side reads, behind one lock.
+///
+/// The app's side (`push`) holds the lock for a bounds check and a 72-byte
+/// copy; it never allocates, encodes or waits (unless the recorder was made
+/// to wait when full, which only offline writers such as the simulator do).
+/// The writer's side takes everything pending at once, so it holds the lock
+/// for one copy per wake-up, not one per event.
+final class EventRing: @unchecked Sendable {
+    /// Guards everything below; also what the writer sleeps on.
+    let condition = NSCondition()
+    let capacity: Int
+    private let mask: Int
+    private let slots: UnsafeMutablePointer<RecorderEvent>
+    let waitsWhenFull: Bool
+
+    // Counters of events ever pushed (tail) and taken (head).
+    private var head = 0
+    private var tail = 0
+
+    // The recording.
+    private(set) var isRecording = false
+    private(set) var currentSession: Int32 = -1
+    private(set) var sessions: [SessionRecord] = []
+    private var sessionIDs: Set<String> = []
+    private var drops = DropTally(session: -1)
+    private var closedDrops: [DropTally] = []
+    private(set) var ignoredCount = 0
+    private(set) var droppedCount = 0
+    private(set) var writtenCount = 0
+    var failure: RecorderError?
+
+    // Flushing and stopping.
+    private var flushTarget = 0
+    private var writtenThrough = 0
+    private var stopRequested = false
+    private var writerStopped = true
+
+    // Names, kept across recordings so that handles stay valid.
+    private(set) var names: [String] = RecorderName.builtIn
+    private var nameIndices: [String: UInt32] = Dictionary(
+        uniqueKeysWithValues: RecorderName.builtIn.enumerated().map { ($1, UInt32($0)) })
+
+    /// - Parameter capacity: rounded up to a power of two, at least 2.
+    init(capacity: Int, waitsWhenFull: Bool) {
+        var size = 2
+        while size < capacity { size <<= 1 }
+        self.capacity = size
+        mask = size - 1
+        slots = .allocate(capacity: size)
+        self.waitsWhenFull = waitsWhenFull
+    }
+
+    deinit {
+        slots.deallocate()
+    }
+
+    // MARK: The app's side
+
+    /// Hands one event over, stamped with the current session; outside a
+    /// session (or after a write failure) it is ignored and counted.
+    @inline(__always)
+    func push(_ event: RecorderEvent) {
+        condition.lock()
+        guard currentSession >= 0, failure == nil else {
+            ignoredCount += 1
+            condition.unlock()
+            return
+        }
+        var event = event
+        event.session = currentSession
+        if tail - head == capacity {
+            guard waitsWhenFull else {
+                drops.add(event)
+                droppedCount += 1
+                condition.unlock()
+                return
+            }
+            waitForSpace()
+        }
+        slots[tail & mask] = event
+        tail += 1
+        // Wake the writer once per fill rather than once per event.
+        let wake = tail - head == capacity / 2
+        condition.unlock()
+        if wake { condition.broadcast() }
+    }
+
+    /// Counts an event that cannot be recorded (a touch at a non-finite position).
+    func ignore() {
+        condition.lock()
+        ignoredCount += 1
+        condition.unlock()
+    }
+
+    /// With the lock held: waits until the writer makes room (or has stopped).
+    private func waitForSpace() {
+        while tail - head == capacity, !writerStopped {
+            condition.broadcast()
+            condition.wait()
+        }
+        if tail - head == capacity { head += 1 }  // no writer left: nothing will read it anyway
+    }
+
+    func register(_ name: String) -> RecorderName {
+        let name = name.isEmpty ? "unnamed" : name
+        condition.lock()
+        defer { condition.unlock() }
+        if let index = nameIndices[name] { return RecorderName(index: index) }
+        let index = UInt32(names.count)
+        names.append(name)
+        nameIndices[name] = index
+        return RecorderName(index: index)
+    }
+
+    // MARK: The recording's lifecycle
+
+    /// Starts a recording: counts reset, a writer about to run.
+    func open() throws(RecorderError) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !isRecording else {
+            throw RecorderError(.alreadyRecording, "a recording is already running; finish it first")
+        }
+        isRecording = true
+        head = 0
+        tail = 0
+        currentSession = -1
+        sessions = []
+        sessionIDs = []
+        drops = DropTally(session: -1)
+        closedDrops = []
+        ignoredCount = 0
+        droppedCount = 0
+        writtenCount = 0
+        failure = nil
+        flushTarget = 0
+        writtenThrough = 0
+        stopRequested = false
+        writerStopped = false
+    }
+
+    /// Ends the current session, if any, and starts `record`'s.
+    func beginSession(_ record: SessionRecord) throws(RecorderError) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard isRecording, !stopRequested else {
+            throw RecorderError(.notRecording, "cannot start session \"\(record.id)\": no recording is running")
+        }
+        guard sessionIDs.insert(record.id).inserted else {
+            throw RecorderError(.duplicateSession,
+                                "cannot start session \"\(record.id)\": this recording already has a session with that id")
+        }
+        closeDrops()
+        sessions.append(record)
+        let index = Int32(sessions.count - 1)
+        // A session is never dropped: its events would have nowhere to go.
+        if tail - head == capacity { waitForSpace() }
+        slots[tail & mask] = RecorderEvent(kind: .sessionStart, session: index)
+        tail += 1
+        currentSession = index
+        drops = DropTally(session: index)
+    }
+
+    /// Events from now on are ignored until the next session starts.
+    func endSession() {
+        condition.lock()
+        closeDrops()
+        currentSession = -1
+        condition.unlock()
+    }
+
+    /// With the lock held: the current session's drops become a record to
+    /// write, and counting starts afresh.
+    private func closeDrops() {
+        guard drops.count > 0 else { return }
+        closedDrops.append(drops)
+        drops = DropTally(session: currentSession)
+    }
+
+    /// Waits until everything handed over before the call is in the file.
+    func flush(timeout: TimeInterval) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        guard isRecording else { return false }
+        let target = tail
+        flushTarget = max(flushTarget, target)
+        condition.broadcast()
+        while writtenThrough < target, !writerStopped {
+            if !condition.wait(until: deadline) { return false }
+        }
+        return failure == nil && writtenThrough >= target
+    }
+
+    /// Asks the writer to write out everything and stop, and waits for it.
+    func stop() {
+        condition.lock()
+        defer { condition.unlock() }
+        guard isRecording else { return }
+        closeDrops()
+        currentSession = -1
+        stopRequested = true
+        condition.broadcast()
+        while !writerStopped { condition.wait() }
+        isRecording = false
+    }
+
+    // MARK: The writer's side
+
+    /// What the writer takes in one wake-up.
+    struct Batch {
+        var names: [String] = []
+        var sessions: [SessionRecord] = []
+        var drops: [DropTally] = []
+        /// Events handed over up to here are in this batch or earlier ones.
+        var through = 0
+        var isLast = false
+    }
+
+    /// Waits up to `interval` for work, then takes every pending event into
+    /// `events` (reusing its storage) and the state needed to encode them.
+    func take(into events: inout [RecorderEvent], waitingUpTo interval: TimeInterval) -> Batch {
+        let deadline = Date(timeIntervalSinceNow: interval)
+        condition.lock()
+        defer { condition.unlock() }
+        while head == tail, !stopRequested, flushTarget <= writtenThrough {
+            if !condition.wait(until: deadline) { break }
+        }
+        events.removeAll(keepingCapacity: true)
+        while head < tail {
+            events.append(slots[head & mask])
+            head += 1
+        }
+        closeDrops()
+        let batch = Batch(names: names, sessions: sessions, drops: closedDrops, through: tail,
+                          isLast: stopRequested)
+        closedDrops.removeAll()
+        condition.broadcast()  // room for a producer waiting when full
+        return batch
+    }
+
+    /// The writer has written (and flushed) everything through `through`.
+    func written(through: Int, records: Int, dropped: Int, failure: RecorderError?) {
+        condition.lock()
+        writtenThrough = max(writtenThrough, through)
+        writtenCount += records
+        droppedCount += dropped
+        if let failure, self.failure == nil { self.failure = failure }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func writerDidStop() {
+        condition.lock()
+        writerStopped = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}

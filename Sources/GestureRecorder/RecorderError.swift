@@ -1,0 +1,26 @@
+/// Why a recorder could not do what the app asked. The app keeps running;
+/// the recorder is left as it was (or, after a write failure, stopped).
+///
+///     do { try recorder.start(session, in: folder) }
+///     catch { print(error.message) }   // "cannot record into /…/Traces: no such folder"
+public struct RecorderError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Reason: Sendable, Equatable {
+        case folderMissing
+        case folderUnwritable
+        case alreadyRecording
+        case notRecording
+        case duplicateSession
+        case invalidSession
+        case writeFailed
+    }
+
+    public var reason: Reason
+    public var message: String
+
+    public init(_ reason: Reason, _ message: String) {
+        self.reason = reason
+        self.message = message
+    }
+
+    public var description: String { message }
+}

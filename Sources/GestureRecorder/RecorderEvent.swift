@@ -1,0 +1,53 @@
+import GestureTrace
+
+/// One event as the app's thread hands it over: a small value of fixed
+/// size, with no strings and nothing to release, so that handing it over is
+/// a copy into the ring and nothing more.
+///
+/// Names (recognizers, targets, events, channels, classes) travel as
+/// ``RecorderName`` handles registered beforehand; absent optionals are
+/// NaN for numbers and `noCode` for enumerations.
+struct RecorderEvent {
+    enum Kind: UInt8 {
+        case touch, transition, delivery, frame
+        /// A session record, held in the recorder's session list at `touch`.
+        case sessionStart
+    }
+
+    static let noCode: UInt8 = .max
+    static let noName: UInt32 = .max
+
+    var kind: Kind
+    /// Touch phase or the state a transition went to (its index in `allCases`).
+    var code: UInt8 = Self.noCode
+    /// Touch kind, or the state a transition came from.
+    var secondCode: UInt8 = Self.noCode
+    var hasTouch = false
+    /// The session's index in the recorder's session list.
+    var session: Int32 = 0
+    /// Recognizer (transition) or target (delivery).
+    var name: UInt32 = Self.noName
+    /// Class (transition) or event (delivery).
+    var secondName: UInt32 = Self.noName
+    /// Channel (delivery).
+    var via: UInt32 = Self.noName
+    var touch: Int64 = 0
+    var timeNanos: Int64 = 0
+    var x: Double = .nan
+    var y: Double = .nan
+    var radius: Double = .nan
+    var force: Double = .nan
+
+    /// The record type a dropped event of this kind would have been.
+    var typeIndex: Int {
+        switch kind {
+        case .touch: 0
+        case .transition: 1
+        case .delivery: 2
+        case .frame: 3
+        case .sessionStart: 4
+        }
+    }
+
+    static let typeNames = ["touch", "transition", "delivery", "frame", "session"]
+}

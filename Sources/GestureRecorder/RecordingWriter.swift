@@ -1,0 +1,119 @@
+import Foundation
+import GestureTrace
+
+/// The background thread of one recording: takes what the app handed
+/// over, encodes it with GestureTrace's writer, and makes every line it
+/// has written complete in the file at least every `flushInterval`.
+final class RecordingWriter: @unchecked Sendable {
+    private let ring: EventRing
+    /// Only the writer thread touches it once started.
+    private var writer: TraceWriter
+    private let flushInterval: TimeInterval
+
+    private static let phases = TouchPhase.allCases
+    private static let kinds = TouchKind.allCases
+    private static let states = RecognizerState.allCases
+
+    init(ring: EventRing, writer: TraceWriter, flushInterval: TimeInterval) {
+        self.ring = ring
+        self.writer = writer
+        self.flushInterval = flushInterval
+    }
+
+    func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "GestureRecorder writer"
+        thread.qualityOfService = .utility
+        thread.start()
+    }
+
+    private func run() {
+        var events: [RecorderEvent] = []
+        events.reserveCapacity(ring.capacity)
+        var failure: RecorderError?
+        while true {
+            let batch = ring.take(into: &events, waitingUpTo: flushInterval)
+            var written = (records: 0, dropped: 0)
+            if failure == nil {
+                do {
+                    written = try write(events, batch)
+                    if batch.isLast { try writer.close() } else { try writer.flush() }
+                } catch {
+                    failure = RecorderError(.writeFailed, "recording stopped: \(error)")
+                }
+            }
+            ring.written(through: batch.through, records: written.records, dropped: written.dropped, failure: failure)
+            if batch.isLast { break }
+        }
+        if failure != nil { try? writer.close() }
+        ring.writerDidStop()
+    }
+
+    /// Touches whose `began` was written and that have not ended, by session.
+    private var openTouches: [Int32: Set<Int64>] = [:]
+
+    private func write(_ events: [RecorderEvent], _ batch: EventRing.Batch) throws -> (records: Int, dropped: Int) {
+        let names = batch.names
+        var drops = batch.drops
+        var orphaned: [Int32: DropTally] = [:]
+        for event in events {
+            if event.kind == .sessionStart {
+                openTouches = [event.session: []]  // sessions follow one another
+            } else if event.kind == .touch, !admit(event) {
+                // Its `began` was dropped: the format refuses a touch's records
+                // without one, so these are dropped too, and counted.
+                orphaned[event.session, default: DropTally(session: event.session)].add(event)
+                continue
+            }
+            try writer.write(Self.record(event, names: names, sessions: batch.sessions))
+        }
+        drops += orphaned.values.sorted { $0.session < $1.session }
+        for drop in drops {
+            try writer.write(.dropped(DroppedRecord(session: batch.sessions[Int(drop.session)].id, count: drop.count,
+                                                    timeNanos: drop.latestNanos, kinds: drop.kinds)))
+        }
+        let orphanCount = orphaned.values.reduce(0) { $0 + Int($1.count) }
+        return (events.count - orphanCount + drops.count, orphanCount)
+    }
+
+    /// Whether a touch record can be written: a `began`, or a later phase
+    /// of a touch whose `began` was.
+    private func admit(_ event: RecorderEvent) -> Bool {
+        let phase = Self.phases[Int(event.code)]
+        if phase == .began {
+            openTouches[event.session, default: []].insert(event.touch)
+            return true
+        }
+        guard openTouches[event.session]?.contains(event.touch) == true else { return false }
+        if phase == .ended || phase == .cancelled { openTouches[event.session]?.remove(event.touch) }
+        return true
+    }
+
+    static func record(_ event: RecorderEvent, names: [String], sessions: [SessionRecord]) -> TraceRecord {
+        let session = sessions[Int(event.session)]
+        func optional(_ value: Double) -> Double? { value.isNaN ? nil : value }
+        let touch = event.hasTouch ? event.touch : nil
+        switch event.kind {
+        case .sessionStart:
+            return .session(session)
+        case .touch:
+            return .touch(TouchRecord(
+                session: session.id, touch: event.touch, phase: phases[Int(event.code)], timeNanos: event.timeNanos,
+                x: event.x, y: event.y, radius: optional(event.radius), force: optional(event.force),
+                kind: event.secondCode == RecorderEvent.noCode ? nil : kinds[Int(event.secondCode)]))
+        case .transition:
+            return .transition(TransitionRecord(
+                session: session.id, recognizer: names[Int(event.name)], to: states[Int(event.code)],
+                timeNanos: event.timeNanos,
+                from: event.secondCode == RecorderEvent.noCode ? nil : states[Int(event.secondCode)],
+                recognizerClass: event.secondName == RecorderEvent.noName ? nil : names[Int(event.secondName)],
+                touch: touch))
+        case .delivery:
+            return .delivery(DeliveryRecord(
+                session: session.id, target: names[Int(event.name)], event: names[Int(event.secondName)],
+                via: names[Int(event.via)], timeNanos: event.timeNanos, touch: touch))
+        case .frame:
+            return .frame(FrameRecord(session: session.id, timeNanos: event.timeNanos))
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+@testable import GestureRecorder
+
+/// The decisions the UIKit layer leaves to the core, made with stand-ins
+/// for UITouch and gesture recognizers.
+struct UIKitAdapterTests {
+    /// A stand-in for a `UITouch`: an object whose identity is stable, and raw UIKit values.
+    final class StandInTouch: TouchSample {
+        var identity: ObjectIdentifier { ObjectIdentifier(owner) }
+        let owner: AnyObject
+        var phaseRawValue: Int
+        var timestamp: Double
+        var windowX: Double
+        var windowY: Double
+        var majorRadius = 20.0
+        var force = 0.0
+        var typeRawValue = 0
+
+        init(_ owner: AnyObject, phase: Int, t: Double, x: Double, y: Double) {
+            self.owner = owner
+            phaseRawValue = phase
+            timestamp = t
+            windowX = x
+            windowY = y
+        }
+    }
+
+    @Test(arguments: [(0, TouchPhase.began), (1, .moved), (2, .stationary), (3, .ended), (4, .cancelled)])
+    func touchPhasesMapFromUIKitRawValues(raw: Int, phase: TouchPhase) {
+        #expect(UIKitVocabulary.touchPhase(rawValue: raw) == phase)
+    }
+
+    @Test func otherVocabulary() {
+        #expect([5, 6, 7].map { UIKitVocabulary.touchPhase(rawValue: $0) } == [nil, nil, nil])
+        #expect([0, 1, 2, 3, 9].map { UIKitVocabulary.touchKind(rawValue: $0) } == [.direct, .indirect, .pencil, .indirect, nil])
+        #expect((0...6).map { UIKitVocabulary.recognizerState(rawValue: $0, isDiscrete: false) }
+            == [.possible, .began, .changed, .ended, .cancelled, .failed, nil])
+        #expect(UIKitVocabulary.recognizerState(rawValue: 3, isDiscrete: true) == .recognized)
+        #expect(UIKitVocabulary.isDiscrete(className: "UITapGestureRecognizer"))
+        #expect(!UIKitVocabulary.isDiscrete(className: "UIPanGestureRecognizer"))
+        #expect(UIKitVocabulary.controlEvents(rawValue: 1 | 1 << 6 | 1 << 25).map(\.name)
+            == ["touchDown", "touchUpInside", "controlEvent0x2000000"])
+        #expect([0, 4 | 8, 1 | 4, 15].map { UIKitVocabulary.deferredEdges(rawValue: $0) }
+            == ["none", "bottom+right", "top+bottom", "top+left+bottom+right"])
+    }
+
+    @Test func knobsGoIntoConfigWithTheDemoSpellings() {
+        var session = RecordingSession(id: "s", experiment: "e", variant: "v")
+        session.setDeferredEdges(rawValue: 4 | 8)
+        session.setDelaysContentTouches(true)
+        session.setDelaysContentTouches(false)
+        #expect(session.config.map(\.key) == ["deferred_edges", "delays_content_touches"])
+        #expect(session.config.map(\.value) == [.string("bottom+right"), .bool(false)])
+    }
+
+    /// Records through a real recorder and returns the lines after the session's.
+    private func recorded(_ body: (GestureRecorder) throws -> Void) throws -> [String] {
+        let folder = try RecorderFolder()
+        let recorder = GestureRecorder()
+        let url = try recorder.start(RecordingSession(id: "s", experiment: "e", variant: "v", startedAt: "x"), in: folder.url)
+        try body(recorder)
+        _ = try recorder.finish()
+        return Array(try RecorderFolder.lines(url).dropFirst(2).dropLast())
+    }
+
+    @Test func oneIDPerTouchObjectForItsLifetimeWithCoalescedMoves() throws {
+        let lines = try recorded { recorder in
+            var touches = TouchEventRecorder(recorder: recorder)
+            let finger = NSObject(), other = NSObject(), late = NSObject()
+            touches.record(StandInTouch(late, phase: 1, t: 0.5, x: 1, y: 1))  // began before recording: skipped
+            touches.record(StandInTouch(finger, phase: 0, t: 1, x: 10, y: 20))
+            touches.record(StandInTouch(other, phase: 0, t: 1.001, x: 50, y: 60))
+            // A move with two coalesced samples, each its own object.
+            touches.record(StandInTouch(finger, phase: 1, t: 1.016, x: 12, y: 20),
+                           coalesced: [StandInTouch(NSObject(), phase: 1, t: 1.008, x: 11, y: 20),
+                                       StandInTouch(NSObject(), phase: 1, t: 1.016, x: 12, y: 20)])
+            touches.record(StandInTouch(finger, phase: 3, t: 1.1, x: 12, y: 20))
+            touches.record(StandInTouch(late, phase: 3, t: 1.2, x: 1, y: 1))  // still skipped
+            #expect(touches.touchID(of: ObjectIdentifier(other)) == 2)
+            touches.record(StandInTouch(finger, phase: 0, t: 2, x: 5, y: 5))  // the object reused: a new touch
+        }
+        #expect(lines == [
+            #"{"type":"touch","session":"s","touch":1,"phase":"began","t":1,"x":10,"y":20,"radius":20,"force":0,"kind":"direct"}"#,
+            #"{"type":"touch","session":"s","touch":2,"phase":"began","t":1.001,"x":50,"y":60,"radius":20,"force":0,"kind":"direct"}"#,
+            #"{"type":"touch","session":"s","touch":1,"phase":"moved","t":1.008,"x":11,"y":20,"radius":20,"force":0,"kind":"direct"}"#,
+            #"{"type":"touch","session":"s","touch":1,"phase":"moved","t":1.016,"x":12,"y":20,"radius":20,"force":0,"kind":"direct"}"#,
+            #"{"type":"touch","session":"s","touch":1,"phase":"ended","t":1.1,"x":12,"y":20,"radius":20,"force":0,"kind":"direct"}"#,
+            #"{"type":"touch","session":"s","touch":3,"phase":"began","t":2,"x":5,"y":5,"radius":20,"force":0,"kind":"direct"}"#,
+        ])
+    }
+
+    @Test func aRecognizerIsHeardByItsObserverAndItsTargetActionProbeApart() throws {
+        let lines = try recorded { recorder in
+            let pan = RecognizerChannels(recorder: recorder, name: "pan", className: "UIPanGestureRecognizer")
+            pan.stateObserved(rawValue: 1, at: RecorderTime(seconds: 1.004))
+            pan.stateObserved(rawValue: 2, at: RecorderTime(seconds: 1.02))
+            pan.actionReceived(rawValue: 1, at: RecorderTime(seconds: 1.754))  // the began action, late
+            pan.stateObserved(rawValue: 3, at: RecorderTime(seconds: 1.1))
+            pan.stateObserved(rawValue: 0, at: RecorderTime(seconds: 1.2))  // UIKit's reset: a transition, no delivery
+            let tap = RecognizerChannels(recorder: recorder, name: "tap", className: "UITapGestureRecognizer")
+            tap.stateObserved(rawValue: 3, at: RecorderTime(seconds: 2))
+            tap.actionReceived(rawValue: 3, at: RecorderTime(seconds: 2.001))
+            let button = ControlEventChannel(recorder: recorder, target: recorder.name("record-button"), eventName: "touchDown")
+            button.fired(at: RecorderTime(seconds: 3), touch: 7)
+        }
+        #expect(lines == [
+            #"{"type":"transition","session":"s","recognizer":"pan","to":"began","t":1.004,"from":"possible","class":"UIPanGestureRecognizer"}"#,
+            #"{"type":"delivery","session":"s","target":"pan","event":"began","via":"observer","t":1.004}"#,
+            #"{"type":"transition","session":"s","recognizer":"pan","to":"changed","t":1.02,"from":"began","class":"UIPanGestureRecognizer"}"#,
+            #"{"type":"delivery","session":"s","target":"pan","event":"changed","via":"observer","t":1.02}"#,
+            #"{"type":"delivery","session":"s","target":"pan","event":"began","via":"target-action","t":1.754}"#,
+            #"{"type":"transition","session":"s","recognizer":"pan","to":"ended","t":1.1,"from":"changed","class":"UIPanGestureRecognizer"}"#,
+            #"{"type":"delivery","session":"s","target":"pan","event":"ended","via":"observer","t":1.1}"#,
+            #"{"type":"transition","session":"s","recognizer":"pan","to":"possible","t":1.2,"from":"ended","class":"UIPanGestureRecognizer"}"#,
+            #"{"type":"transition","session":"s","recognizer":"tap","to":"recognized","t":2,"from":"possible","class":"UITapGestureRecognizer"}"#,
+            #"{"type":"delivery","session":"s","target":"tap","event":"recognized","via":"observer","t":2}"#,
+            #"{"type":"delivery","session":"s","target":"tap","event":"recognized","via":"target-action","t":2.001}"#,
+            #"{"type":"delivery","session":"s","target":"record-button","event":"touchDown","via":"control-event","t":3,"touch":7}"#,
+        ])
+    }
+}
