@@ -14,17 +14,17 @@ import Darwin
 public enum ReportFile {
     /// Refuses a destination whose folder is missing, before any work is spent on the page.
     ///
-    /// - Throws: `StoreError` naming the path and the folder.
+    /// - Throws: `ReportError` naming the path and the folder.
     public static func checkFolder(of path: String) throws {
         let named = (path as NSString).deletingLastPathComponent
         let folder = named.isEmpty ? "." : named
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw StoreError("cannot write \(path): the folder \(folder) does not exist; nothing was written")
+            throw ReportError("cannot write \(path): the folder \(folder) does not exist; nothing was written")
         }
     }
 
-    /// - Throws: `StoreError` naming the path when its folder is missing or not writable.
+    /// - Throws: `ReportError` naming the path when its folder is missing or not writable.
     public static func write(_ text: String, to path: String) throws {
         try checkFolder(of: path)
         let url = URL(fileURLWithPath: path)
@@ -34,11 +34,11 @@ public enum ReportFile {
             try Data(text.utf8).write(to: temporary)
             // rename(2) replaces the destination in one step: a reader sees the old page or the new one.
             guard rename(temporary.path, url.path) == 0 else {
-                throw StoreError(String(cString: strerror(errno)))
+                throw ReportError(String(cString: strerror(errno)))
             }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
-            throw StoreError("cannot write \(path): \(error.localizedDescription); nothing was written")
+            throw ReportError("cannot write \(path): \(error.localizedDescription); nothing was written")
         }
     }
 }

@@ -105,7 +105,7 @@ import Testing
     @Test func aReportIntoAMissingFolderWritesNothing() throws {
         let folder = try TestScratch.newFolder("gesturelab-report-out")
         let path = folder.appending(path: "missing/report.html").path
-        #expect(throws: StoreError.self) { try ReportFile.write("<p/>", to: path) }
+        #expect(throws: ReportError.self) { try ReportFile.write("<p/>", to: path) }
         #expect(!FileManager.default.fileExists(atPath: folder.appending(path: "missing").path))
 
         let good = folder.appending(path: "report.html").path

@@ -54,7 +54,7 @@ import GestureStore
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let precious = (directory as NSString).appendingPathComponent("gesturelab.sqlite")
         try Data("mine".utf8).write(to: URL(fileURLWithPath: precious))
-        let error = #expect(throws: StoreError.self) {
+        let error = #expect(throws: WorkflowError.self) {
             try DemoRun(directory: directory, options: SimulationOptions(sessionsPerVariant: 1)).run()
         }
         #expect(error?.message.contains("is not a gesturelab demo folder; nothing was changed") == true)

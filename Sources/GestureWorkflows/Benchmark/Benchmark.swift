@@ -142,7 +142,7 @@ public struct Benchmark: Sendable {
         process.waitUntilExit()
         let seconds = elapsed(since: started)
         guard process.terminationStatus == 0 else {
-            throw StoreError("sqlite3 .import failed with status \(process.terminationStatus)")
+            throw WorkflowError("sqlite3 .import failed with status \(process.terminationStatus)")
         }
         let ratio = importSeconds / seconds
         return [
@@ -246,9 +246,9 @@ public struct Benchmark: Sendable {
     /// the disk with its write-back.
     static func syncToDisk(_ path: String) throws {
         let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw StoreError("cannot open \(path): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw WorkflowError("cannot open \(path): \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw StoreError("cannot sync \(path): \(String(cString: strerror(errno)))") }
+        guard fsync(descriptor) == 0 else { throw WorkflowError("cannot sync \(path): \(String(cString: strerror(errno)))") }
     }
 
     private func elapsed(since start: ContinuousClock.Instant) -> Double {
@@ -274,16 +274,16 @@ public struct Benchmark: Sendable {
         var child: pid_t = 0
         let spawned = posix_spawn(&child, command[0], &fileActions, nil, &arguments, environ)
         guard spawned == 0 else {
-            throw StoreError("cannot run \(command[0]): \(String(cString: strerror(spawned)))")
+            throw WorkflowError("cannot run \(command[0]): \(String(cString: strerror(spawned)))")
         }
         var status: Int32 = 0
         var usage = rusage()
         while wait4(child, &status, 0, &usage) < 0 {
-            guard errno == EINTR else { throw StoreError("waiting for \(command[0]) failed: \(String(cString: strerror(errno)))") }
+            guard errno == EINTR else { throw WorkflowError("waiting for \(command[0]) failed: \(String(cString: strerror(errno)))") }
         }
         // Exited normally (low 7 bits 0) with status 0.
         guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
-            throw StoreError("\(command.joined(separator: " ")) failed with wait status \(status)")
+            throw WorkflowError("\(command.joined(separator: " ")) failed with wait status \(status)")
         }
         return Int(usage.ru_maxrss)
     }

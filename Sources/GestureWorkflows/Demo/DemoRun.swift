@@ -41,7 +41,7 @@ public struct DemoRun: Sendable {
 
     /// Runs the demo, reporting each step to `log`.
     ///
-    /// - Throws: `StoreError` when `directory` exists and is not a previous
+    /// - Throws: `WorkflowError` when `directory` exists and is not a previous
     ///   demo's folder: the demo never touches other files silently.
     public func run(log: (String) -> Void = { _ in }) throws -> Report {
         let started = ContinuousClock.now
@@ -80,7 +80,7 @@ public struct DemoRun: Sendable {
         var isDirectory: ObjCBool = false
         if manager.fileExists(atPath: directory, isDirectory: &isDirectory) {
             guard isDirectory.boolValue, manager.fileExists(atPath: path(Self.marker)) else {
-                throw StoreError("\(directory) exists and is not a gesturelab demo folder; nothing was changed. "
+                throw WorkflowError("\(directory) exists and is not a gesturelab demo folder; nothing was changed. "
                     + "Name another folder with --dir.")
             }
             log("replacing the previous demo in \(directory)")

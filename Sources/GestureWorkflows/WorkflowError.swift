@@ -1,0 +1,15 @@
+/// A demo or benchmark step that could not run: a folder it must not
+/// touch, a tool that failed, a file it could not write.
+///
+/// The message is one plain line for standard error.
+///
+///     throw WorkflowError("sqlite3 .import failed with status 1")
+public struct WorkflowError: Error, CustomStringConvertible, Sendable, Equatable {
+    public var message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}
