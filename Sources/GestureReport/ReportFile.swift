@@ -1,5 +1,4 @@
 import Foundation
-import GestureStore
 
 #if canImport(Glibc)
 import Glibc
