@@ -58,7 +58,7 @@ public struct DemoRun: Sendable {
 
         let findings = try database.pool.read { db in try Self.findings(db, seed: options.seed) }
         let csvFiles = try writeCSV(database, findings: findings)
-        try database.pool.close()
+        try database.close()
         return Report(findings: findings, captures: captures, csvFiles: csvFiles, recordCount: recordCount,
                       seconds: (ContinuousClock.now - started).seconds)
     }
