@@ -1,4 +1,11 @@
 import ArgumentParser
+import GestureAnalysis
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 @main
 struct GestureLab: ParsableCommand {
@@ -23,4 +30,19 @@ struct GestureLab: ParsableCommand {
         version: "0.1.0",
         subcommands: [ImportCommand.self, SessionsCommand.self, QueryCommand.self, ExportCommand.self, CompareCommand.self, SimulateCommand.self, DemoCommand.self, BenchCommand.self]
     )
+
+    /// Runs the command. Output into a pipe whose reader has gone (`| head`)
+    /// ends the command quietly, with status 0, instead of SIGPIPE killing it
+    /// mid-line.
+    static func main() {
+        signal(SIGPIPE, SIG_IGN)
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as OutputError where error.isBrokenPipe {
+            Self.exit()
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

@@ -42,14 +42,24 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let store = try database.open()
-        let importer = CaptureImporter(database: store)
+        let databasePath = database.resolvedPath
+        let names = files.map(Self.displayName)
+        let interruption = ImportInterruption.install(databasePath: databasePath, files: names)
+        // Opened at the first readable file: importing only missing files
+        // creates no database.
+        var store: GestureDatabase?
+        defer { try? store?.close() }
         let rejectsFile = try rejects.map { try RejectsFile(path: $0) }
         var failures = 0
-        for file in files {
+        for (file, name) in zip(files, names) {
             let progress = ProgressLine()
+            interruption.begin(name)
+            var stored = false
+            defer { interruption.end(name, stored: stored) }
             do {
-                let summary = try importer.importCapture(
+                try CaptureImporter.checkReadable(path: file)
+                if store == nil { store = try database.openForWriting() }
+                let summary = try CaptureImporter(database: store!).importCapture(
                     path: file,
                     skipInvalid: skipInvalid,
                     onRejection: { rejection in
@@ -59,21 +69,28 @@ struct ImportCommand: ParsableCommand {
                     },
                     onProgress: { state in
                         progress.update(Self.progressText(file: file, state))
-                    })
+                    },
+                    beforeCommit: interruption.beforeCommit)
+                stored = true
                 progress.clear()
                 if let warning = summary.unknownTypesWarning { StandardError.line(warning) }
                 StandardError.line(summary.summaryLine)
             } catch {
                 progress.clear()
                 StandardError.line("\(error)")
-                StandardError.line("\(file == "-" ? "stdin" : file): not imported; nothing of it was stored")
+                StandardError.line("\(name): not imported; nothing of it was stored")
                 failures += 1
             }
         }
         try rejectsFile?.close()
+        try store?.close()
         if failures > 0 {
             throw ExitCode.failure
         }
+    }
+
+    private static func displayName(_ file: String) -> String {
+        file == "-" ? "stdin" : file
     }
 
     private static func progressText(file: String, _ state: CaptureImporter.Progress) -> String {

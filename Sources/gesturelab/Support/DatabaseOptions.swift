@@ -5,15 +5,25 @@ import GestureStore
 /// `--db PATH`, shared by every command.
 struct DatabaseOptions: ParsableArguments {
     @Option(name: .customLong("db"),
-            help: ArgumentHelp("The database file; created and migrated on first use.",
+            help: ArgumentHelp("The database file; import creates it.",
                                discussion: "Default: $GESTURELAB_DB, else ./gesturelab.sqlite.",
                                valueName: "path"))
     var path: String?
 
     var resolvedPath: String { GestureDatabase.resolvePath(explicit: path) }
 
+    /// Opens the database only to read: nothing is created, nothing written,
+    /// nothing waits for an import (see RELIABILITY.md).
     func open() throws -> GestureDatabase {
-        try GestureDatabase(path: resolvedPath, functions: PercentileFunctions.all)
+        try GestureDatabase(readingAt: resolvedPath, functions: PercentileFunctions.all,
+                            notice: { StandardError.line($0) })
+    }
+
+    /// Opens the database to write, creating or migrating it when needed;
+    /// waits behind another writer, saying so. Call `close()` when done.
+    func openForWriting() throws -> GestureDatabase {
+        try GestureDatabase(path: resolvedPath, functions: PercentileFunctions.all,
+                            notice: { StandardError.line($0) })
     }
 }
 
