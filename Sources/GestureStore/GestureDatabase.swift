@@ -87,6 +87,13 @@ public final class GestureDatabase: @unchecked Sendable {
         // Look before writing anything: a refused database must see no change,
         // not even the switch to WAL mode.
         let isNew = Self.fileSize(path) == 0
+        if !FileManager.default.fileExists(atPath: path), systemAccess(directory.isEmpty ? "." : directory, W_OK) != 0 {
+            throw StoreError("cannot create database \(path): you may not write to folder \(directory.isEmpty ? "." : directory)")
+        }
+        if FileManager.default.fileExists(atPath: path), !Self.mayWrite(path) {
+            throw StoreError("cannot write to \(path): you may read it but not write it or its folder here; "
+                + "nothing was changed. Reading commands (sessions, query, compare, export) still work.")
+        }
         if !isNew {
             let look = try Self.openQueue(path, Self.configuration(path, functions: [], access: .reading, notice: notice))
             defer { try? look.close() }

@@ -41,6 +41,11 @@ final class RunningGestureLab {
         try process.run()
     }
 
+    /// A test that failed half-way leaves no process behind.
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+
     func write(_ text: String) throws {
         try input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
     }
@@ -86,10 +91,13 @@ final class RunningGestureLab {
 /// without waiting, from a connection of its own, and lets go at once.
 func writeLockIsHeld(_ path: String) throws -> Bool {
     var configuration = Configuration()
-    configuration.busyMode = .immediateError
+    // Opening reads the schema, which may meet the moment a writer switches
+    // the journal mode; only the lock itself is tried without waiting.
+    configuration.busyMode = .timeout(10)
     let queue = try DatabaseQueue(path: path, configuration: configuration)
     defer { try? queue.close() }
     do {
+        try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA busy_timeout = 0") }
         try queue.inTransaction(.immediate) { _ in .rollback }
         return false
     } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {

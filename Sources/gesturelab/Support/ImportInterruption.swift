@@ -57,6 +57,13 @@ final class ImportInterruption: @unchecked Sendable {
         sigemptyset(&action.sa_mask)
         sigaction(SIGINT, &action, nil)
         sigaction(SIGTERM, &action, nil)
+        // A parent may have started us with these signals blocked (a test
+        // runner's thread does); unblocked here, they reach this thread.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
         return interruption
     }
 
@@ -64,7 +71,7 @@ final class ImportInterruption: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         current = file
-        remaining.removeAll { $0 == file }
+        if let index = remaining.firstIndex(of: file) { remaining.remove(at: index) }
     }
 
     /// Called by the importer just before a file's commit.
