@@ -26,6 +26,8 @@ struct GestureLab: ParsableCommand {
               gesturelab export responses --out responses.csv
 
             The database is --db PATH, else $GESTURELAB_DB, else ./gesturelab.sqlite.
+            import creates it; the other commands only read it, never waiting for an import.
+            Output into a closed pipe (| head) ends quietly.
             """,
         version: "0.1.0",
         subcommands: [ImportCommand.self, SessionsCommand.self, QueryCommand.self, ExportCommand.self, CompareCommand.self, SimulateCommand.self, DemoCommand.self, BenchCommand.self]

@@ -13,6 +13,12 @@ struct ImportCommand: ParsableCommand {
             A file whose bytes were imported before (same SHA-256) changes nothing.
             One summary line per file goes to standard error.
 
+            Queries keep answering meanwhile, with the last committed state. A second
+            import into the same database waits for this one to end, however long, and
+            says once that it is waiting. Ctrl-C (or SIGTERM) says which file it cut
+            short (nothing of it stored) and which were stored before; exit status 130
+            (143). A killed import stores nothing of the file it was reading.
+
             Examples:
               gesturelab import run1.jsonl run2.jsonl
               cat run3.jsonl | gesturelab import -

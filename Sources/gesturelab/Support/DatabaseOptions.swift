@@ -6,7 +6,9 @@ import GestureStore
 struct DatabaseOptions: ParsableArguments {
     @Option(name: .customLong("db"),
             help: ArgumentHelp("The database file; import creates it.",
-                               discussion: "Default: $GESTURELAB_DB, else ./gesturelab.sqlite.",
+                               discussion: "Default: $GESTURELAB_DB, else ./gesturelab.sqlite. Only import writes "
+                                   + "to it; the other commands open it read-only, never wait for an import (they "
+                                   + "see its last commit) and work on a file you may only read.",
                                valueName: "path"))
     var path: String?
 
