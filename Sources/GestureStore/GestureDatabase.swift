@@ -145,7 +145,7 @@ public final class GestureDatabase: @unchecked Sendable {
                 + "Import a capture first (gesturelab import --db \(path) FILE).")
         }
         let configuration = Self.configuration(path, functions: functions, access: .reading, notice: notice)
-        var queue = try Self.openQueue(path, configuration)
+        var queue = try Self.openReadOnly(path, configuration)
         let pending = try Self.translatingErrors(path) {
             try queue.read { db in try migrator.pendingMigrations(db, displayName: path) }
         }
@@ -158,7 +158,7 @@ public final class GestureDatabase: @unchecked Sendable {
             }
             let writer = try GestureDatabase(path: path, functions: [], migrator: migrator, notice: notice)
             try writer.close()
-            queue = try Self.openQueue(path, configuration)
+            queue = try Self.openReadOnly(path, configuration)
         }
         pool = queue
     }
@@ -187,6 +187,35 @@ public final class GestureDatabase: @unchecked Sendable {
     static func mayWrite(_ path: String) -> Bool {
         let directory = (path as NSString).deletingLastPathComponent
         return systemAccess(path, W_OK) == 0 && systemAccess(directory.isEmpty ? "." : directory, W_OK) == 0
+    }
+
+    /// A read-only connection. A file left in WAL mode with no `-wal` beside
+    /// it (made by an older gesturelab) cannot be opened so in a folder the
+    /// user may not write, because SQLite must create `-wal` and `-shm`; no
+    /// `-wal` also means no process is writing it, so it is then opened as
+    /// immutable (`file:lab.sqlite?immutable=1`), which creates nothing.
+    private static func openReadOnly(_ path: String, _ configuration: Configuration) throws -> DatabaseQueue {
+        do {
+            return try DatabaseQueue(path: path, configuration: configuration)
+        } catch let error as DatabaseError {
+            guard isWriteAheadLogAtRest(path) else {
+                throw StoreError("cannot open database \(path): \(error.message ?? "\(error)")")
+            }
+            var allowed = CharacterSet.urlPathAllowed
+            allowed.remove(charactersIn: "?#%")
+            let uri = "file:" + (path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path) + "?immutable=1"
+            return try openQueue(uri, configuration)
+        }
+    }
+
+    /// The header says WAL mode (bytes 18 and 19 are 2) and no `-wal` exists.
+    static func isWriteAheadLogAtRest(_ path: String) -> Bool {
+        guard !FileManager.default.fileExists(atPath: path + "-wal"),
+              let file = FileHandle(forReadingAtPath: path),
+              let header = try? file.read(upToCount: 20), header.count == 20
+        else { return false }
+        try? file.close()
+        return header[18] == 2 && header[19] == 2
     }
 
     private static func openQueue(_ path: String, _ configuration: Configuration) throws -> DatabaseQueue {

@@ -82,6 +82,18 @@ import Testing
         #expect(result.standardError == "Error: cannot write /dev/full: No space left on device\n")
     }
 
+    @Test(arguments: ["DELETE FROM capture", "INSERT INTO capture (file_name) VALUES ('x')", "DROP TABLE frame",
+                      "PRAGMA user_version = 7", "VACUUM"])
+    func aQueryThatWouldWriteIsRefusedAndChangesNothing(sql: String) throws {
+        let folder = try WorkFolder()
+        #expect(try folder.run(["import", "--db", "lab.sqlite", try folder.write("groups.jsonl", twoGroupCapture)]).status == 0)
+        let before = try Data(contentsOf: folder.url.appending(path: "lab.sqlite"))
+        let result = try folder.run(["query", "--db", "lab.sqlite", "--sql", sql])
+        #expect(result.status != 0, "\(result.standardOutput)")
+        #expect(try Data(contentsOf: folder.url.appending(path: "lab.sqlite")) == before)
+        #expect(try folder.contents() == ["groups.jsonl", "lab.sqlite"])
+    }
+
     @Test func demoLeavesEverythingInTheMainFile() throws {
         let folder = try WorkFolder()
         let result = try folder.run(["demo", "--dir", "demo", "--sessions", "1"])

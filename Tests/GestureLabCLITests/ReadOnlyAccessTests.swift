@@ -83,6 +83,21 @@ struct ReadOnlyAccessTests {
         #expect(try contents(folder) == ["lab.sqlite"])
     }
 
+    @Test func aFileLeftInWALModeByAnOlderGesturelabIsQueriedFromAFolderItMayNotWrite() throws {
+        let folder = try importedFolder(writable: false)
+        let path = folder.path("lab.sqlite")
+        // What the gesturelab before this one left: WAL mode in the header, no -wal beside it.
+        let queue = try DatabaseQueue(path: path)
+        #expect(try queue.writeWithoutTransaction { db in try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") } == "wal")
+        try queue.close()
+        #expect(try contents(folder) == ["lab.sqlite"])
+
+        let result = try runAsNobody(["sessions", "--db", path, "--format", "csv"], in: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.split(separator: "\r\n").count == 3)
+        #expect(try contents(folder) == ["lab.sqlite"])
+    }
+
     @Test func anotherAccountReadsTheLastCommitWhileAnImportWrites() throws {
         let folder = try importedFolder(writable: false)
         let path = folder.path("lab.sqlite")
