@@ -29,12 +29,19 @@ extension GestureDatabase {
     /// last commit: the checkpoint cannot overwrite pages they still read.
     static let readerDrainLimit: Duration = .seconds(30)
 
-    /// Switches to WAL mode; a no-op when the file is in it already.
+    /// Switches to WAL mode (a no-op when the file is in it already) and
+    /// syncs at checkpoints rather than at every commit.
+    ///
+    /// `synchronous = NORMAL` is what SQLite advises for WAL: a commit
+    /// survives any crash of the process, and only a power loss can undo
+    /// the last one; `FULL` syncs the whole WAL of an import at its commit
+    /// and made imports about 40 % slower here (BENCHMARKS.md).
     static func enterWriteAheadLog(_ db: Database) throws {
         let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
         guard mode?.lowercased() == "wal" else {
             throw StoreError("cannot open database \(db.description): it stays in journal mode \(mode ?? "?") instead of WAL")
         }
+        try db.execute(sql: "PRAGMA synchronous = NORMAL")
     }
 
     /// Puts the file at rest: committed pages in the main file and, when this

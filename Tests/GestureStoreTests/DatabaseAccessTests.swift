@@ -70,9 +70,7 @@ import Testing
     @Test func readerWritesNothingAndCreatesNothingBesideTheFile() throws {
         let folder = try TemporaryFolder()
         let path = folder.path("lab.sqlite")
-        let writer = try GestureDatabase(path: path)
-        _ = try CaptureImporter(database: writer).importCapture(path: try folder.write("a.jsonl", sampleCapture))
-        try writer.close()
+        try importSample(into: path, folder: folder)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
 
         let reader = try GestureDatabase(readingAt: path)
@@ -90,9 +88,7 @@ import Testing
     @Test func openingWithNothingPendingNeitherWritesNorWaitsForAWriter() throws {
         let folder = try TemporaryFolder()
         let path = folder.path("lab.sqlite")
-        let first = try GestureDatabase(path: path)
-        _ = try CaptureImporter(database: first).importCapture(path: try folder.write("a.jsonl", sampleCapture))
-        try first.close()
+        try importSample(into: path, folder: folder)
         // Another writer holds the write lock, as a long import does.
         let holder = try holdWriteLock(path)
         try holder.writeWithoutTransaction { db in try db.execute(sql: "DELETE FROM session_config") }
@@ -184,6 +180,13 @@ import Testing
     }
 
     // MARK: - Helpers
+
+    /// A store at `path` holding `sampleCapture`, closed.
+    private func importSample(into path: String, folder: TemporaryFolder) throws {
+        let writer = try GestureDatabase(path: path)
+        _ = try CaptureImporter(database: writer).importCapture(path: try folder.write("a.jsonl", sampleCapture))
+        try writer.close()
+    }
 
     /// Another connection in a write transaction, as a running import is.
     private func holdWriteLock(_ path: String) throws -> DatabaseQueue {

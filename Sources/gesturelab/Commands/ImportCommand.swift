@@ -62,9 +62,21 @@ struct ImportCommand: ParsableCommand {
             interruption.begin(name)
             var stored = false
             defer { interruption.end(name, stored: stored) }
+            func refused(_ error: Error) {
+                progress.clear()
+                StandardError.line("\(error)")
+                StandardError.line("\(name): not imported; nothing of it was stored")
+                failures += 1
+            }
             do {
                 try CaptureImporter.checkReadable(path: file)
-                if store == nil { store = try database.openForWriting() }
+            } catch {
+                refused(error)
+                continue
+            }
+            // A database that must not be touched ends the command, as before any file.
+            if store == nil { store = try database.openForWriting() }
+            do {
                 let summary = try CaptureImporter(database: store!).importCapture(
                     path: file,
                     skipInvalid: skipInvalid,
@@ -82,10 +94,7 @@ struct ImportCommand: ParsableCommand {
                 if let warning = summary.unknownTypesWarning { StandardError.line(warning) }
                 StandardError.line(summary.summaryLine)
             } catch {
-                progress.clear()
-                StandardError.line("\(error)")
-                StandardError.line("\(name): not imported; nothing of it was stored")
-                failures += 1
+                refused(error)
             }
         }
         try rejectsFile?.close()
