@@ -32,10 +32,11 @@ extension GestureDatabase {
     /// Switches to WAL mode (a no-op when the file is in it already) and
     /// syncs at checkpoints rather than at every commit.
     ///
-    /// `synchronous = NORMAL` is what SQLite advises for WAL: a commit
+    /// `synchronous = NORMAL` is what SQLite advises for WAL, and what the
+    /// store had before writers used one connection of their own: a commit
     /// survives any crash of the process, and only a power loss can undo
-    /// the last one; `FULL` syncs the whole WAL of an import at its commit
-    /// and made imports about 40 % slower here (BENCHMARKS.md).
+    /// the last one. `FULL` would sync the whole WAL of an import again at
+    /// its commit.
     static func enterWriteAheadLog(_ db: Database) throws {
         let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
         guard mode?.lowercased() == "wal" else {
