@@ -16,11 +16,19 @@ public struct RecorderError: Error, Sendable, Equatable, CustomStringConvertible
 
     public var reason: Reason
     public var message: String
+    /// For `writeFailed`: what the file system said, so a caller can tell a
+    /// full disk from a closed pipe.
+    public var underlyingError: (any Error)?
 
-    public init(_ reason: Reason, _ message: String) {
+    public init(_ reason: Reason, _ message: String, underlyingError: (any Error)? = nil) {
         self.reason = reason
         self.message = message
+        self.underlyingError = underlyingError
     }
 
     public var description: String { message }
+
+    public static func == (lhs: RecorderError, rhs: RecorderError) -> Bool {
+        lhs.reason == rhs.reason && lhs.message == rhs.message
+    }
 }

@@ -39,7 +39,7 @@ final class RecordingWriter: @unchecked Sendable {
                     written = try write(events, batch)
                     if batch.isLast { try writer.close() } else { try writer.flush() }
                 } catch {
-                    failure = RecorderError(.writeFailed, "recording stopped: \(error)")
+                    failure = RecorderError(.writeFailed, "recording stopped: \(error)", underlyingError: error)
                 }
             }
             ring.written(through: batch.through, records: written.records, dropped: written.dropped, failure: failure)

@@ -105,17 +105,24 @@ public struct Simulator: Sendable {
         try recorder.start(writingTo: writer)
         var replayer = RecordReplayer(recorder: recorder)
         var count = 0
+        let summary: RecordingSummary
         do {
-            for record in capture {
-                try replayer.replay(record)
-                count += 1
-                if count % Self.progressInterval == 0 { progress?(count) }
+            do {
+                for record in capture {
+                    try replayer.replay(record)
+                    count += 1
+                    if count % Self.progressInterval == 0 { progress?(count) }
+                }
+            } catch {
+                _ = try? recorder.finish()
+                throw error
             }
-        } catch {
-            _ = try? recorder.finish()
-            throw error
+            summary = try recorder.finish()
+        } catch let error as RecorderError {
+            // A full disk or a closed pipe: say what the file system said,
+            // as writing the capture directly would.
+            throw error.underlyingError ?? error
         }
-        let summary = try recorder.finish()
         precondition(summary.droppedEvents == 0 && summary.ignoredEvents == 0, "a waiting recorder dropped events")
         progress?(count)
         return count

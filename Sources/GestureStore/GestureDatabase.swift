@@ -1,15 +1,28 @@
 import Foundation
 import GRDB
 
-/// A gesturelab database file: opened, checked and migrated.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A gesturelab database file, opened to write (created and migrated when
+/// needed) or only to read.
 ///
-/// The file is in WAL mode so queries can read while an import writes.
+/// At rest the file is in SQLite's rollback-journal mode, so it is whole by
+/// itself (copy or mail the `.sqlite` alone) and a user who may only read it
+/// can query it without anything being created beside it. A command that
+/// writes switches the file to WAL mode for its work, so readers never wait
+/// for it and see the last committed state, and puts it back at ``close()``.
 ///
-///     let database = try GestureDatabase(path: "lab.sqlite")
-///     let count = try database.pool.read { db in
+///     let database = try GestureDatabase(path: "lab.sqlite")          // to write
+///     defer { try? database.close() }
+///     let reader = try GestureDatabase(readingAt: "lab.sqlite")       // to read
+///     let count = try reader.pool.read { db in
 ///         try Int.fetchOne(db, sql: "SELECT count(*) FROM session")
 ///     }
-public final class GestureDatabase: Sendable {
+public final class GestureDatabase: @unchecked Sendable {
     /// The file name used when neither `--db` nor `$GESTURELAB_DB` names one.
     public static let defaultFileName = "gesturelab.sqlite"
     /// The environment variable that names the database.
@@ -25,8 +38,23 @@ public final class GestureDatabase: Sendable {
     /// Work every connection needs before use, such as registering SQL functions.
     public typealias ConnectionPreparation = @Sendable (Database) throws -> Void
 
+    /// What a connection may do to the file.
+    public enum Access: Sendable {
+        /// Opened with `SQLITE_OPEN_READONLY`: never writes, never waits for a writer.
+        case reading
+        /// May create, migrate and write; waits its turn behind another writer.
+        case writing
+    }
+
     public let path: String
-    public let pool: DatabasePool
+    public let access: Access
+    /// The one connection, serialized. (Named `pool` for the callers that
+    /// predate the read-only mode; a writer never needs a second connection,
+    /// and a second one would keep the file from returning to its resting mode.)
+    public let pool: DatabaseQueue
+    let notice: @Sendable (String) -> Void
+    private let closeLock = NSLock()
+    private var isClosed = false
 
     /// Where the database is: the explicit path, else `$GESTURELAB_DB`,
     /// else `gesturelab.sqlite` in the current directory.
@@ -37,58 +65,200 @@ public final class GestureDatabase: Sendable {
         return defaultFileName
     }
 
-    /// Opens the database at `path`, creating and migrating it on first use.
+    /// Opens the database at `path` to write, creating and migrating it when needed.
     ///
-    /// - Parameter prepareConnection: runs on every connection as it opens
-    ///   (the analysis layer registers its percentile functions here).
+    /// Waits, however long it takes, while another process writes to the
+    /// file, saying so once through `notice`.
+    ///
+    /// - Parameters:
+    ///   - prepareConnection: runs on the connection as it opens (the
+    ///     analysis layer registers its percentile functions here).
+    ///   - notice: one line for people each: the database was created or
+    ///     migrated, or this process is waiting for another writer.
     /// - Throws: `StoreError` when the file must not be touched; nothing in
     ///   it has changed then.
-    public init(path: String, prepareConnection: @escaping ConnectionPreparation = { _ in },
-                migrator: SchemaMigrator = SchemaMigrator()) throws {
+    public init(path: String, prepareConnection: @escaping ConnectionPreparation = { _ in }, migrator: SchemaMigrator = SchemaMigrator(),
+                notice: @escaping @Sendable (String) -> Void = { _ in }) throws {
         self.path = path
+        self.access = .writing
+        self.notice = notice
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
             throw StoreError("cannot create database \(path): folder \(directory) does not exist")
         }
 
-        // Look before the pool opens: opening a pool switches the file to WAL,
-        // which a refused database must not see.
-        let existingSize = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
-        if existingSize > 0 {
-            do {
-                let queue = try DatabaseQueue(path: path, configuration: Self.configuration(prepareConnection: { _ in }))
-                defer { try? queue.close() }
-                _ = try queue.read { db in try migrator.pendingMigrations(db, displayName: path) }
-            } catch let error as DatabaseError {
-                throw StoreError("cannot open database \(path): \(error.message ?? "\(error)")")
+        // Look before writing anything: a refused database must see no change,
+        // not even the switch to WAL mode.
+        let isNew = Self.fileSize(path) == 0
+        if !FileManager.default.fileExists(atPath: path), systemAccess(directory.isEmpty ? "." : directory, W_OK) != 0 {
+            throw StoreError("cannot create database \(path): you may not write to folder \(directory.isEmpty ? "." : directory)")
+        }
+        if FileManager.default.fileExists(atPath: path), !Self.mayWrite(path) {
+            throw StoreError("cannot write to \(path): you may read it but not write it or its folder here; "
+                + "nothing was changed. Reading commands (sessions, query, compare, export) still work.")
+        }
+        if !isNew {
+            let look = try Self.openQueue(path, Self.configuration(path, prepareConnection: { _ in }, access: .reading, notice: notice))
+            defer { try? look.close() }
+            _ = try Self.translatingErrors(path) {
+                try look.read { db in try migrator.pendingMigrations(db, displayName: path) }
             }
         }
 
+        pool = try Self.openQueue(path, Self.configuration(path, prepareConnection: prepareConnection, access: .writing, notice: notice))
+        try Self.translatingErrors(path) {
+            try pool.writeWithoutTransaction { db in
+                // The page size must precede WAL mode and the first table.
+                if isNew { try db.execute(sql: "PRAGMA page_size = \(Self.pageSize)") }
+                try Self.enterWriteAheadLog(db)
+            }
+        }
+        let applied = try migrator.migrate(pool, displayName: path)
+        if let last = applied.last {
+            let first = applied[0].version - 1
+            notice(first == 0
+                ? "created \(path) (gesturelab schema version \(last.version))"
+                : "migrated \(path) from schema version \(first) to \(last.version) ("
+                    + applied.map(\.name).joined(separator: ", ") + ")")
+        }
+    }
+
+    /// Opens an existing database only to read: `SQLITE_OPEN_READONLY`, so
+    /// a file or folder the user may not write can be queried, and nothing
+    /// waits for an import (readers see its last committed state).
+    ///
+    /// A database that needs a migration is migrated first when the user may
+    /// write it (saying so through `notice`), else refused with that reason.
+    ///
+    /// - Throws: `StoreError` when there is no database at `path` (none is
+    ///   created), when it is not a gesturelab database, or when it needs a
+    ///   migration it cannot get here.
+    public init(readingAt path: String, prepareConnection: @escaping ConnectionPreparation = { _ in },
+                migrator: SchemaMigrator = SchemaMigrator(),
+                notice: @escaping @Sendable (String) -> Void = { _ in }) throws {
+        self.path = path
+        self.access = .reading
+        self.notice = notice
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw StoreError("no database at \(path): nothing has been imported there. "
+                + "Import a capture first (gesturelab import --db \(path) FILE), or name another file with --db.")
+        }
+        guard Self.fileSize(path) > 0 else {
+            throw StoreError("\(path) is empty: nothing has been imported there yet. "
+                + "Import a capture first (gesturelab import --db \(path) FILE).")
+        }
+        let configuration = Self.configuration(path, prepareConnection: prepareConnection, access: .reading, notice: notice)
+        var queue = try Self.openReadOnly(path, configuration)
+        let pending = try Self.translatingErrors(path) {
+            try queue.read { db in try migrator.pendingMigrations(db, displayName: path) }
+        }
+        if !pending.isEmpty {
+            try queue.close()
+            guard Self.mayWrite(path) else {
+                throw StoreError("\(path) needs schema migration \(pending.map(\.name).joined(separator: ", ")) "
+                    + "before this gesturelab can read it, but you may not write to it here; nothing was changed. "
+                    + "Run any gesturelab import on it as a user who may write it, or query a copy.")
+            }
+            let writer = try GestureDatabase(path: path, migrator: migrator, notice: notice)
+            try writer.close()
+            queue = try Self.openReadOnly(path, configuration)
+        }
+        pool = queue
+    }
+
+    /// Ends this connection; a writer must call it (there is no `deinit`
+    /// doing it: `pool` may outlive this object). A writer first leaves the file at rest: every
+    /// committed page in the main file and, when no other process has the
+    /// file open, back in rollback-journal mode with no `-wal` or `-shm`
+    /// beside it (`GestureDatabase+RestingState.swift`).
+    public func close() throws {
+        closeLock.lock()
+        defer { closeLock.unlock() }
+        guard !isClosed else { return }
+        isClosed = true
+        if access == .writing {
+            try pool.writeWithoutTransaction { db in try leaveAtRest(db) }
+        }
+        try pool.close()
+    }
+
+    static func fileSize(_ path: String) -> Int {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
+    }
+
+    /// Whether this process may write the file and create files beside it.
+    static func mayWrite(_ path: String) -> Bool {
+        let directory = (path as NSString).deletingLastPathComponent
+        return systemAccess(path, W_OK) == 0 && systemAccess(directory.isEmpty ? "." : directory, W_OK) == 0
+    }
+
+    /// A read-only connection. A file left in WAL mode with no `-wal` beside
+    /// it (made by an older gesturelab) cannot be opened so in a folder the
+    /// user may not write, because SQLite must create `-wal` and `-shm`; no
+    /// `-wal` also means no process is writing it, so it is then opened as
+    /// immutable (`file:lab.sqlite?immutable=1`), which creates nothing.
+    private static func openReadOnly(_ path: String, _ configuration: Configuration) throws -> DatabaseQueue {
         do {
-            pool = try DatabasePool(path: path, configuration: Self.configuration(
-                prepareConnection: prepareConnection, pageSize: existingSize == 0 ? Self.pageSize : nil))
+            return try DatabaseQueue(path: path, configuration: configuration)
+        } catch let error as DatabaseError {
+            guard isWriteAheadLogAtRest(path) else {
+                throw StoreError("cannot open database \(path): \(error.message ?? "\(error)")")
+            }
+            var allowed = CharacterSet.urlPathAllowed
+            allowed.remove(charactersIn: "?#%")
+            let uri = "file:" + (path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path) + "?immutable=1"
+            return try openQueue(uri, configuration)
+        }
+    }
+
+    /// The header says WAL mode (bytes 18 and 19 are 2) and no `-wal` exists.
+    static func isWriteAheadLogAtRest(_ path: String) -> Bool {
+        guard !FileManager.default.fileExists(atPath: path + "-wal"),
+              let file = FileHandle(forReadingAtPath: path),
+              let header = try? file.read(upToCount: 20), header.count == 20
+        else { return false }
+        try? file.close()
+        return header[18] == 2 && header[19] == 2
+    }
+
+    private static func openQueue(_ path: String, _ configuration: Configuration) throws -> DatabaseQueue {
+        try translatingErrors(path) { try DatabaseQueue(path: path, configuration: configuration) }
+    }
+
+    static func translatingErrors<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
         } catch let error as DatabaseError {
             throw StoreError("cannot open database \(path): \(error.message ?? "\(error)")")
         }
-        try migrator.migrate(pool, displayName: path)
     }
 
-    /// - Parameter pageSize: set on a new file only: it must precede WAL
-    ///   mode and the first table, and GRDB prepares each connection before
-    ///   it switches the file to WAL.
-    private static func configuration(prepareConnection: @escaping ConnectionPreparation,
-                                      pageSize: Int? = nil) -> Configuration {
+    private static func configuration(_ path: String, prepareConnection: @escaping ConnectionPreparation,
+                                      access: Access,
+                                      notice: @escaping @Sendable (String) -> Void) -> Configuration {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
-        // An import holds the write lock for a whole file; a second writer
-        // waits for it rather than failing at once.
-        configuration.busyMode = .timeout(60)
+        configuration.readonly = access == .reading
+        switch access {
+        case .writing:
+            // An import holds the write lock for a whole file, as long as its
+            // input takes (a pipe may stay open for hours): a second writer
+            // waits its turn rather than failing.
+            configuration.busyMode = .callback(WriterTurn(notice: notice, message: "waiting: another process is "
+                + "writing to \(path) (an import?); this command goes on when it ends").busyCallback)
+        case .reading:
+            // Readers never wait for a writer's transaction (WAL); only for
+            // the moment a writer switches the journal mode.
+            configuration.busyMode = .timeout(60)
+        }
         configuration.prepareDatabase { db in
-            if let pageSize {
-                try db.execute(sql: "PRAGMA page_size = \(pageSize)")
-            }
             try prepareConnection(db)
         }
         return configuration
     }
+}
+
+/// `access(2)`, out of reach by that name inside `GestureDatabase`.
+private func systemAccess(_ path: String, _ mode: Int32) -> Int32 {
+    access(path, mode)
 }

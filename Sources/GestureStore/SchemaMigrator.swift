@@ -73,9 +73,14 @@ public struct SchemaMigrator: Sendable {
 
     /// Checks the database, then applies each pending migration in its own
     /// transaction. Returns the migrations applied.
+    ///
+    /// With none pending it only reads: no write lock is taken, so opening a
+    /// database never waits for an import running elsewhere.
     @discardableResult
     public func migrate(_ writer: some DatabaseWriter, displayName: String) throws -> [Migration] {
         try writer.writeWithoutTransaction { db in
+            // Plain reads, which WAL never makes wait.
+            guard try !pendingMigrations(db, displayName: displayName).isEmpty else { return [] }
             var applied: [Migration] = []
             // Checked again inside each transaction: another process may have
             // migrated between our first look and the write lock.

@@ -1,4 +1,11 @@
 import ArgumentParser
+import GestureAnalysis
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 @main
 struct GestureLab: ParsableCommand {
@@ -20,12 +27,26 @@ struct GestureLab: ParsableCommand {
               gesturelab report --out report.html
 
             The database is --db PATH, else $GESTURELAB_DB, else ./gesturelab.sqlite.
+            import creates it; the other commands only read it, never waiting for an import.
+            Output into a closed pipe (| head) ends quietly.
             """,
         version: "0.1.0",
         subcommands: [ImportCommand.self, SessionsCommand.self, QueryCommand.self, ExportCommand.self, CompareCommand.self, ReportCommand.self, SimulateCommand.self, DemoCommand.self, BenchCommand.self]
     )
 
+    /// Runs the command. Output into a pipe whose reader has gone (`| head`)
+    /// ends the command quietly, with status 0, instead of SIGPIPE killing it
+    /// mid-line.
     static func main() {
-        main(QueryParameterArguments.joiningNegativeValues(Array(CommandLine.arguments.dropFirst())))
+        signal(SIGPIPE, SIG_IGN)
+        do {
+            var command = try parseAsRoot(
+                QueryParameterArguments.joiningNegativeValues(Array(CommandLine.arguments.dropFirst())))
+            try command.run()
+        } catch let error as OutputError where error.isBrokenPipe {
+            Self.exit()
+        } catch {
+            exit(withError: error)
+        }
     }
 }

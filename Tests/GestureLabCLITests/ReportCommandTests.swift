@@ -10,6 +10,10 @@ import Testing
         #expect(simulated.status == 0, "\(simulated.standardError)")
         let imported = try folder.run(["import", "--db", "lab.sqlite", folder.path("sim.jsonl")])
         #expect(imported.status == 0, "\(imported.standardError)")
+        // A store that exists but holds no session: a capture of a header alone.
+        let header = try folder.write("header.jsonl", #"{"type":"header","format":"gesture-trace","version":1}"# + "\n")
+        let empty = try folder.run(["import", "--db", "empty.sqlite", header])
+        #expect(empty.status == 0, "\(empty.standardError)")
         return folder
     }
 
@@ -36,6 +40,7 @@ import Testing
 
     @Test(arguments: [
         (["report", "--db", "empty.sqlite"], "Error: the store holds no sessions: nothing to report."),
+        (["report", "--db", "missing.sqlite"], "Error: no database at missing.sqlite: nothing has been imported there."),
         (["report", "--db", "lab.sqlite", "--by", "deferred_edges", "--event", "nothing"],
          "Error: no response latencies match: nothing to compare"),
         (["report", "--db", "lab.sqlite", "--out", "missing/report.html"],

@@ -19,6 +19,8 @@ public final class TextOutput {
     private var count = 0
     private let capacity = 1 << 16
     public let name: String
+    /// The temporary file written and the path it becomes at ``commit()``.
+    private var pendingRename: (temporary: String, final: String)?
 
     /// Standard output.
     public static func standardOutput() -> TextOutput {
@@ -34,6 +36,42 @@ public final class TextOutput {
         self.init(fileDescriptor: fileDescriptor, name: path, ownsDescriptor: true)
     }
 
+    /// Writes to a temporary file beside `path` that ``commit()`` renames
+    /// onto it: an export that fails half-way leaves no file (or the earlier
+    /// one, untouched). A path that is not a regular file (`/dev/stdout`, a
+    /// FIFO) is written directly.
+    ///
+    ///     let output = try TextOutput.replacing(path: "responses.csv")
+    ///     try output.write("a,b\r\n")
+    ///     try output.commit()
+    public static func replacing(path: String) throws -> TextOutput {
+        var status = stat()
+        if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+            return try TextOutput(path: path)
+        }
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())").path
+        let fileDescriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fileDescriptor >= 0 else {
+            throw OutputError("cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+        let output = TextOutput(fileDescriptor: fileDescriptor, name: path, ownsDescriptor: true)
+        output.pendingRename = (temporary, path)
+        return output
+    }
+
+    /// Writes out what is buffered and, for ``replacing(path:)``, puts the
+    /// file in place.
+    public func commit() throws {
+        try flush()
+        guard let (temporary, final) = pendingRename else { return }
+        guard fsync(fileDescriptor) == 0 || errno == EINVAL, rename(temporary, final) == 0 else {
+            throw OutputError("cannot write \(final): \(String(cString: strerror(errno)))")
+        }
+        pendingRename = nil
+    }
+
     init(fileDescriptor: Int32, name: String, ownsDescriptor: Bool) {
         self.fileDescriptor = fileDescriptor
         self.name = name
@@ -42,7 +80,11 @@ public final class TextOutput {
     }
 
     deinit {
-        try? flush()
+        if let (temporary, _) = pendingRename {
+            unlink(temporary)
+        } else {
+            try? flush()
+        }
         buffer.deallocate()
         if ownsDescriptor { close(fileDescriptor) }
     }
@@ -111,7 +153,7 @@ public final class TextOutput {
             let written = systemWrite(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                throw OutputError("cannot write \(name): \(String(cString: strerror(errno)))")
+                throw OutputError("cannot write \(name): \(String(cString: strerror(errno)))", isBrokenPipe: errno == EPIPE)
             }
             offset += written
         }
@@ -126,6 +168,11 @@ private func systemWrite(_ fileDescriptor: Int32, _ bytes: UnsafeRawPointer, _ c
 /// A failure to write output.
 public struct OutputError: Error, CustomStringConvertible, Sendable {
     public var message: String
-    public init(_ message: String) { self.message = message }
+    /// The reader of a pipe went away (`| head`): a quiet end, not a failure.
+    public var isBrokenPipe: Bool
+    public init(_ message: String, isBrokenPipe: Bool = false) {
+        self.message = message
+        self.isBrokenPipe = isBrokenPipe
+    }
     public var description: String { message }
 }

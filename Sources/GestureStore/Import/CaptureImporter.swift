@@ -59,13 +59,17 @@ public struct CaptureImporter: Sendable {
     ///   - skipInvalid: store the valid lines of a file with invalid ones,
     ///     handing each refused line to `onRejection`, instead of refusing the file.
     ///   - onProgress: called every few thousand records.
+    ///   - beforeCommit: called once the file is validated and stored, just
+    ///     before its transaction commits; throwing rolls it back. An
+    ///     interrupted import uses it to know whether the file was stored.
     /// - Throws: `TraceError` naming the file, line and field of the first
     ///   invalid line; `StoreError` when the file cannot be read or stored.
     public func importCapture(
         path: String,
         skipInvalid: Bool = false,
         onRejection: (TraceReader.TraceRejection) throws -> Void = { _ in },
-        onProgress: ((Progress) -> Void)? = nil
+        onProgress: ((Progress) -> Void)? = nil,
+        beforeCommit: () throws -> Void = {}
     ) throws -> ImportSummary {
         let displayName = path == "-" ? "stdin" : path
         let fileDescriptor = try Self.open(path)
@@ -152,6 +156,7 @@ public struct CaptureImporter: Sendable {
                     outcome = .imported(captureID: captureID)
                     recordCounts = reader.recordCounts
                     unknownTypeCounts = reader.unknownTypeCounts
+                    try beforeCommit()
                     return .commit
                 }
             }
@@ -212,6 +217,13 @@ public struct CaptureImporter: Sendable {
 
     private static func capture(withDigest digest: String, _ db: Database) throws -> Int64? {
         try Int64.fetchOne(db, sql: "SELECT id FROM capture WHERE sha256 = ?", arguments: [digest])
+    }
+
+    /// Refuses a capture that cannot be read (missing, a folder, no
+    /// permission) with the reason, before anything opens the database.
+    public static func checkReadable(path: String) throws {
+        let fileDescriptor = try open(path)
+        if fileDescriptor != STDIN_FILENO { close(fileDescriptor) }
     }
 
     private static func open(_ path: String) throws -> Int32 {

@@ -84,7 +84,7 @@ public struct Benchmark: Sendable {
         var database: GestureDatabase?
         for run in 1...Self.importRuns {
             log("importing in this process (\(run) of \(Self.importRuns))")
-            if let database { try database.pool.close() }
+            if let database { try database.close() }
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path("bench.sqlite" + suffix)) }
             let store = try GestureDatabase(path: path("bench.sqlite"), prepareConnection: PercentileFunctions.register)
             imports.append(try CaptureImporter(database: store).importCapture(path: capturePath))
@@ -112,7 +112,7 @@ public struct Benchmark: Sendable {
         measurements += try baseline(capture, importSeconds: summary.seconds, log: log)
         measurements += try analyses(database, log: log)
         measurements += try report(database, log: log)
-        try database.pool.close()
+        try database.close()
 
         return Report(measurements: measurements, machine: try machine(database: path("bench.sqlite"),
                                                                        captureBytes: captureBytes))

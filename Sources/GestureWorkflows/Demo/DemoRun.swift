@@ -70,7 +70,7 @@ public struct DemoRun: Sendable {
                                                                    seed: options.seed))
         }
         try ReportFile.write(html, to: reportPath)
-        try database.pool.close()
+        try database.close()
         return Report(findings: findings, captures: captures, csvFiles: csvFiles, recordCount: recordCount,
                       seconds: (ContinuousClock.now - started).seconds)
     }

@@ -8,7 +8,8 @@ struct ExportCommand: ParsableCommand {
         discussion: """
             CSV follows RFC 4180: a header row, CRLF line ends, fields with a comma,
             quote, CR or LF quoted, NULL as an empty field. Rows are streamed, so
-            exports of millions of rows hold constant memory.
+            exports of millions of rows hold constant memory. --out FILE appears only
+            when the export succeeds: a failed one leaves no file (or the old one).
 
             Examples:
               gesturelab export responses --out responses.csv
@@ -29,10 +30,12 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         let catalog = try QueryCatalog(userDirectory: queriesDir)
         let store = try database.open()
-        let output = try out.map { try TextOutput(path: $0) } ?? .standardOutput()
+        // A failed export leaves no --out file behind.
+        let output = try out.map { try TextOutput.replacing(path: $0) } ?? .standardOutput()
         let rows = try store.pool.read { db in
             try Exporter.export(name, catalog: catalog, in: db, to: output)
         }
+        try output.commit()
         if let out {
             StandardError.line("exported \(rows.grouped) rows of \(name) to \(out)")
         }

@@ -13,6 +13,12 @@ struct ImportCommand: ParsableCommand {
             A file whose bytes were imported before (same SHA-256) changes nothing.
             One summary line per file goes to standard error.
 
+            Queries keep answering meanwhile, with the last committed state. A second
+            import into the same database waits for this one to end, however long, and
+            says once that it is waiting. Ctrl-C (or SIGTERM) says which file it cut
+            short (nothing of it stored) and which were stored before; exit status 130
+            (143). A killed import stores nothing of the file it was reading.
+
             Examples:
               gesturelab import run1.jsonl run2.jsonl
               cat run3.jsonl | gesturelab import -
@@ -42,14 +48,36 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let store = try database.open()
-        let importer = CaptureImporter(database: store)
+        let databasePath = database.resolvedPath
+        let names = files.map(Self.displayName)
+        let interruption = ImportInterruption.install(databasePath: databasePath, files: names)
+        // Opened at the first readable file: importing only missing files
+        // creates no database.
+        var store: GestureDatabase?
+        defer { try? store?.close() }
         let rejectsFile = try rejects.map { try RejectsFile(path: $0) }
         var failures = 0
-        for file in files {
+        for (file, name) in zip(files, names) {
             let progress = ProgressLine()
+            interruption.begin(name)
+            var stored = false
+            defer { interruption.end(name, stored: stored) }
+            func refused(_ error: Error) {
+                progress.clear()
+                StandardError.line("\(error)")
+                StandardError.line("\(name): not imported; nothing of it was stored")
+                failures += 1
+            }
             do {
-                let summary = try importer.importCapture(
+                try CaptureImporter.checkReadable(path: file)
+            } catch {
+                refused(error)
+                continue
+            }
+            // A database that must not be touched ends the command, as before any file.
+            if store == nil { store = try database.openForWriting() }
+            do {
+                let summary = try CaptureImporter(database: store!).importCapture(
                     path: file,
                     skipInvalid: skipInvalid,
                     onRejection: { rejection in
@@ -59,21 +87,25 @@ struct ImportCommand: ParsableCommand {
                     },
                     onProgress: { state in
                         progress.update(Self.progressText(file: file, state))
-                    })
+                    },
+                    beforeCommit: interruption.beforeCommit)
+                stored = true
                 progress.clear()
                 if let warning = summary.unknownTypesWarning { StandardError.line(warning) }
                 StandardError.line(summary.summaryLine)
             } catch {
-                progress.clear()
-                StandardError.line("\(error)")
-                StandardError.line("\(file == "-" ? "stdin" : file): not imported; nothing of it was stored")
-                failures += 1
+                refused(error)
             }
         }
         try rejectsFile?.close()
+        try store?.close()
         if failures > 0 {
             throw ExitCode.failure
         }
+    }
+
+    private static func displayName(_ file: String) -> String {
+        file == "-" ? "stdin" : file
     }
 
     private static func progressText(file: String, _ state: CaptureImporter.Progress) -> String {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GestureSimulation
 import GestureStore
+import GestureTrace
 
 struct SimulateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -78,7 +79,10 @@ struct SimulateCommand: ParsableCommand {
             }
         } catch {
             progress.clear()
-            StandardError.line("\(error)")
+            // `simulate | head`: the reader has what it wanted.
+            if FileErrorText.isBrokenPipe(error) { return }
+            let target = out.flatMap { $0 == "-" ? nil : $0 } ?? "standard output"
+            StandardError.line(error is TraceWriterError ? "\(error)" : FileErrorText.line(error, writing: target))
             throw ExitCode.failure
         }
         progress.clear()

@@ -5,15 +5,27 @@ import GestureStore
 /// `--db PATH`, shared by every command.
 struct DatabaseOptions: ParsableArguments {
     @Option(name: .customLong("db"),
-            help: ArgumentHelp("The database file; created and migrated on first use.",
-                               discussion: "Default: $GESTURELAB_DB, else ./gesturelab.sqlite.",
+            help: ArgumentHelp("The database file; import creates it.",
+                               discussion: "Default: $GESTURELAB_DB, else ./gesturelab.sqlite. Only import writes "
+                                   + "to it; the other commands open it read-only, never wait for an import (they "
+                                   + "see its last commit) and work on a file you may only read.",
                                valueName: "path"))
     var path: String?
 
     var resolvedPath: String { GestureDatabase.resolvePath(explicit: path) }
 
+    /// Opens the database only to read: nothing is created, nothing written,
+    /// nothing waits for an import (see RELIABILITY.md).
     func open() throws -> GestureDatabase {
-        try GestureDatabase(path: resolvedPath, prepareConnection: PercentileFunctions.register)
+        try GestureDatabase(readingAt: resolvedPath, prepareConnection: PercentileFunctions.register,
+                            notice: { StandardError.line($0) })
+    }
+
+    /// Opens the database to write, creating or migrating it when needed;
+    /// waits behind another writer, saying so. Call `close()` when done.
+    func openForWriting() throws -> GestureDatabase {
+        try GestureDatabase(path: resolvedPath, prepareConnection: PercentileFunctions.register,
+                            notice: { StandardError.line($0) })
     }
 }
 

@@ -8,8 +8,23 @@ import Darwin
 
 /// Messages for people: warnings, summaries and progress on standard error.
 enum StandardError {
+    /// Writes one line with `write(2)`: a closed or full standard error
+    /// loses the line rather than ending the command.
     static func line(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        write(text + "\n")
+    }
+
+    static func write(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = systemWrite(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
     }
 
     /// Progress is drawn only on a terminal; logs and pipes stay quiet.
@@ -25,13 +40,18 @@ final class ProgressLine {
         guard StandardError.isTerminal, ContinuousClock.now - lastDrawn > .milliseconds(200) else { return }
         lastDrawn = ContinuousClock.now
         drawn = true
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + text()).utf8))
+        StandardError.write("\r\u{1B}[K" + text())
     }
 
     /// Erases the line before ordinary output follows.
     func clear() {
         guard drawn else { return }
         drawn = false
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        StandardError.write("\r\u{1B}[K")
     }
+}
+
+/// `write(2)`, out of reach by that name inside `StandardError`.
+private func systemWrite(_ fileDescriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fileDescriptor, bytes, count)
 }

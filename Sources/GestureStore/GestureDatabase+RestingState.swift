@@ -1,0 +1,97 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The journal modes of a gesturelab file: WAL while a command writes,
+/// rollback journal at rest.
+///
+/// SQLite's WAL lets readers read while a writer writes, but a WAL-mode file
+/// keeps its latest commits in `-wal` until a checkpoint copies them back, and
+/// even a read-only connection to it needs `-shm` and `-wal` to exist or be
+/// creatable. A file in rollback-journal (`DELETE`) mode holds everything
+/// itself and can be read through `O_RDONLY` with nothing created beside it.
+/// So a writer switches the file to WAL for its work, and when it ends:
+///
+///     PRAGMA journal_mode = DELETE;        -- checkpoints, removes -wal and -shm
+///
+/// which SQLite grants only to the file's last connection. While another
+/// process has it open (a reader, a writer queued behind this one), the file
+/// stays in WAL mode and a passive checkpoint copies every committed page into
+/// the main file instead; the last writer to end switches it back.
+extension GestureDatabase {
+    /// How long `close()` waits for readers that began before this writer's
+    /// last commit: the checkpoint cannot overwrite pages they still read.
+    static let readerDrainLimit: Duration = .seconds(30)
+
+    /// Switches to WAL mode (a no-op when the file is in it already) and
+    /// syncs at checkpoints rather than at every commit.
+    ///
+    /// `synchronous = NORMAL` is what SQLite advises for WAL, and what the
+    /// store had before writers used one connection of their own: a commit
+    /// survives any crash of the process, and only a power loss can undo
+    /// the last one. `FULL` would sync the whole WAL of an import again at
+    /// its commit.
+    static func enterWriteAheadLog(_ db: Database) throws {
+        let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+        guard mode?.lowercased() == "wal" else {
+            throw StoreError("cannot open database \(db.description): it stays in journal mode \(mode ?? "?") instead of WAL")
+        }
+        try db.execute(sql: "PRAGMA synchronous = NORMAL")
+    }
+
+    /// Puts the file at rest: committed pages in the main file and, when this
+    /// is its last connection, rollback-journal mode.
+    func leaveAtRest(_ db: Database) throws {
+        // Closed already, through `pool.close()`: nothing to put at rest.
+        guard let connection = db.sqliteConnection else { return }
+        // From here another process holding the file is a reason to leave
+        // the mode as it is, not to wait: a writer queued behind this one may
+        // hold it for hours.
+        sqlite3_busy_timeout(connection, 0)
+        let started = ContinuousClock.now
+        while true {
+            if (try? String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE"))?.lowercased() == "delete" {
+                return
+            }
+            if Self.checkpointPassively(connection) { return }
+            if ContinuousClock.now - started > Self.readerDrainLimit {
+                notice("note: a reader that began before the last commit still has \(path) open; "
+                    + "everything is committed, and the part it still reads older pages of stays in \(path)-wal "
+                    + "until the next command that writes ends")
+                return
+            }
+            usleep(20_000)
+        }
+    }
+
+    /// Copies every committed page of the WAL into the main file, from a
+    /// connection of its own, without waiting for any lock: what an
+    /// interrupted import does on its way out, while its own connection
+    /// still holds a transaction that will never commit.
+    ///
+    /// - Returns: whether the main file now holds every committed page.
+    @discardableResult
+    public static func copyCommittedPagesToMainFile(path: String) -> Bool {
+        var connection: OpaquePointer?
+        defer { sqlite3_close_v2(connection) }
+        guard sqlite3_open_v2(path, &connection, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK,
+              // A first read opens the WAL; before it the connection does not know it has one.
+              sqlite3_exec(connection, "SELECT count(*) FROM sqlite_schema", nil, nil, nil) == SQLITE_OK
+        else { return false }
+        return checkpointPassively(connection)
+    }
+
+    /// A passive checkpoint: true when no committed frame is left only in the WAL.
+    private static func checkpointPassively(_ connection: OpaquePointer?) -> Bool {
+        var logFrames: Int32 = 0
+        var checkpointedFrames: Int32 = 0
+        let result = sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_PASSIVE, &logFrames, &checkpointedFrames)
+        return result == SQLITE_OK && checkpointedFrames >= logFrames
+    }
+}
