@@ -63,14 +63,14 @@ struct RecordDecoder {
         scratchUsed = 0
         scratchReady = false
         if let invalid = UTF8Validator.firstInvalidOffset(base, count: count) {
-            throw LineProblem("bytes are not valid UTF-8 at column \(invalid + 1 + columnBias) (byte 0x\(JSONScanner.hex(UInt32(base[invalid]), digits: 2)))")
+            throw LineProblem(malformed: "bytes are not valid UTF-8 at column \(invalid + 1 + columnBias) (byte 0x\(JSONScanner.hex(UInt32(base[invalid]), digits: 2)))")
         }
         members.removeAll(keepingCapacity: true)
         var scanner = JSONScanner(bytes: base, count: count)
         do {
             try scanner.scanTopLevelObject(into: &members, stack: &stack)
         } catch {
-            throw LineProblem("malformed JSON at column \(error.offset + 1 + columnBias): \(error.message)")
+            throw LineProblem(malformed: "malformed JSON at column \(error.offset + 1 + columnBias): \(error.message)")
         }
         for index in slots.indices { slots[index] = -1 }
         duplicateKeys = 0
@@ -104,6 +104,7 @@ struct RecordDecoder {
         guard !bytes.isEmpty else {
             throw LineProblem(field: "type", "found an empty string, expected a record type name")
         }
+        try refuseNUL(bytes, member, field: "type")
         return bytes
     }
 
@@ -115,7 +116,7 @@ struct RecordDecoder {
         do {
             try scan(line)
         } catch {
-            throw LineProblem("missing header: \(expected), found a line that is not valid: \(error.message)")
+            throw LineProblem(malformed: "missing header: \(expected), found a line that is not valid: \(error.message)")
         }
         guard let typeMember = try member(.type), typeMember.kind == .string else {
             throw LineProblem(field: "type", "missing header: \(expected), found an object without a string 'type'")
@@ -203,13 +204,21 @@ struct RecordDecoder {
         return interned.intern(bytes)
     }
 
-    /// How a refusal shows the value it found: strings quoted as written,
-    /// numbers as written, other values by kind.
+    /// How a refusal shows the value it found: strings decoded and quoted,
+    /// numbers as written, other values by kind. Decoded, not as written:
+    /// printing escapes the text once (`TerminalText`), so `\n` in a capture
+    /// shows as `\n`, not `\\n`.
     func found(_ member: JSONMember) -> String {
         switch member.kind {
         case .string:
             let raw = UnsafeBufferPointer(start: base + member.valueStart, count: member.valueEnd - member.valueStart)
-            return "\"\(Self.display(raw))\""
+            guard member.valueHasEscapes else { return "\"\(Self.display(raw))\"" }
+            // A refusal is rare: a fresh buffer keeps the line's scratch untouched.
+            let decoded = [UInt8](unsafeUninitializedCapacity: raw.count) { buffer, written in
+                written = JSONScanner.decodeString(base, start: member.valueStart, end: member.valueEnd,
+                                                   into: buffer.baseAddress!)
+            }
+            return decoded.withUnsafeBufferPointer { "\"\(Self.display($0))\"" }
         case .number:
             return Self.display(UnsafeBufferPointer(start: base + member.valueStart, count: member.valueEnd - member.valueStart))
         default:

@@ -66,7 +66,7 @@ struct ImportCommand: ParsableCommand {
             } catch {
                 progress.clear()
                 StandardError.line("\(error)")
-                StandardError.line("\(file == "-" ? "stdin" : file): not imported; nothing of it was stored")
+                StandardError.line("\(TerminalText.escaped(file == "-" ? "stdin" : file)): not imported; nothing of it was stored")
                 failures += 1
             }
         }
@@ -77,6 +77,7 @@ struct ImportCommand: ParsableCommand {
     }
 
     private static func progressText(file: String, _ state: CaptureImporter.Progress) -> String {
+        let file = TerminalText.escaped(file)
         let megabytes = Double(state.bytesRead) / 1_048_576
         if let total = state.totalBytes, total > 0 {
             let percent = Int(Double(state.bytesRead) / Double(total) * 100)
