@@ -28,11 +28,11 @@ swiftc -sanitize=fuzzer,address -parse-as-library -O -g -D FUZZING \
 jobs=${FUZZ_JOBS:-1}
 echo "fuzzing for $seconds s ($jobs process(es))" >&2
 status=0
-# New inputs go to the first folder; the seed corpus is only read.
+# New inputs go to the first folder; the seeds, past crashes and examples are only read.
 "$work/fuzz-reader" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=8192 \
     -print_final_stats=1 -artifact_prefix="$work/crashes/" \
     ${FUZZ_JOBS:+-jobs="$jobs" -workers="$jobs"} \
-    "$work/corpus" "$root/Fuzz/corpus" || status=$?
+    "$work/corpus" "$root/Fuzz/corpus" "$root/Fuzz/regressions" "$root/Examples" || status=$?
 
 crashes=$(find "$work/crashes" -type f | wc -l)
 echo "corpus: $(find "$work/corpus" -type f | wc -l) new inputs; crashes: $crashes; folder: $work" >&2

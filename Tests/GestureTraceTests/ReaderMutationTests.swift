@@ -4,7 +4,8 @@ import Testing
 
 /// The fuzzing harness's invariants (`ReaderInvariants`), run in CI without
 /// libFuzzer: on the seed corpus, on every input the fuzzer ever crashed on
-/// (`Fuzz/regressions`), and on a few thousand seeded mutations of them.
+/// (`Fuzz/regressions`), and on a few thousand seeded mutations of them and
+/// of the example captures.
 struct ReaderMutationTests {
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -15,10 +16,12 @@ struct ReaderMutationTests {
         return names.sorted().filter { !$0.hasPrefix(".") && $0 != "README.md" }.map { url.appendingPathComponent($0) }
     }
 
-    static let seeds = files(in: "Fuzz/corpus")
+    /// The seed corpus and the package's example captures.
+    static let seeds = files(in: "Fuzz/corpus") + files(in: "Examples")
 
     @Test func theSeedCorpusIsThere() {
         #expect(Self.seeds.count >= 20)
+        #expect(Self.seeds.contains { $0.lastPathComponent == "edge-deferral.jsonl" })
     }
 
     @Test(arguments: files(in: "Fuzz/corpus") + files(in: "Fuzz/regressions"))
