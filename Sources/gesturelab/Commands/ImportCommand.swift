@@ -11,7 +11,8 @@ struct ImportCommand: ParsableCommand {
             Each file is validated and stored in one transaction: a file with an invalid
             line is refused with FILE:LINE and the field, and nothing of it is stored.
             A file whose bytes were imported before (same SHA-256) changes nothing.
-            One summary line per file goes to standard error.
+            One summary line per file goes to standard error. A capture cut off mid-line (the
+            app stopped while recording) is refused; --skip-invalid keeps every complete line.
 
             Examples:
               gesturelab import run1.jsonl run2.jsonl
