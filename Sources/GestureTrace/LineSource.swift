@@ -89,10 +89,7 @@ final class LineSource {
                 return makeLine(from: lineStart, to: lineEnd, tooLong: false)
             }
             searchFrom = end
-            // A byte order mark before line 1 does not count against the limit.
-            let bias = lineNumber == 0 && end - start >= 3 && buffer.pointer[start] == 0xEF
-                && buffer.pointer[start + 1] == 0xBB && buffer.pointer[start + 2] == 0xBF ? 3 : 0
-            if end - start > maxLineBytes + 1 + bias {
+            if end - start > maxLineBytes + 1, case let bias = byteOrderMarkLength(), end - start > maxLineBytes + 1 + bias {
                 // No LF within the limit (+1 for a CR before it): hand out the
                 // beginning and drop the rest on the next call, so the view
                 // stays valid until then and memory stays bounded.
@@ -109,6 +106,15 @@ final class LineSource {
             }
             try fill()
         }
+    }
+
+    /// 3 when the unconsumed bytes start line 1 with a byte order mark,
+    /// which does not count against the limit; else 0. Kept out of line:
+    /// inlined, its read of `lineNumber` was hoisted to run once per line.
+    @inline(never)
+    private func byteOrderMarkLength() -> Int {
+        lineNumber == 0 && end - start >= 3 && buffer.pointer[start] == 0xEF
+            && buffer.pointer[start + 1] == 0xBB && buffer.pointer[start + 2] == 0xBF ? 3 : 0
     }
 
     private func makeLine(from lineStart: Int, to lineEnd: Int, tooLong: Bool) -> Line {

@@ -63,14 +63,14 @@ struct RecordDecoder {
         scratchUsed = 0
         scratchReady = false
         if let invalid = UTF8Validator.firstInvalidOffset(base, count: count) {
-            throw LineProblem(malformed: "bytes are not valid UTF-8 at column \(invalid + 1 + columnBias) (byte 0x\(JSONScanner.hex(UInt32(base[invalid]), digits: 2)))")
+            throw LineProblem("bytes are not valid UTF-8 at column \(invalid + 1 + columnBias) (byte 0x\(JSONScanner.hex(UInt32(base[invalid]), digits: 2)))")
         }
         members.removeAll(keepingCapacity: true)
         var scanner = JSONScanner(bytes: base, count: count)
         do {
             try scanner.scanTopLevelObject(into: &members, stack: &stack)
         } catch {
-            throw LineProblem(malformed: "malformed JSON at column \(error.offset + 1 + columnBias): \(error.message)")
+            throw LineProblem("malformed JSON at column \(error.offset + 1 + columnBias): \(error.message)")
         }
         for index in slots.indices { slots[index] = -1 }
         duplicateKeys = 0
@@ -81,6 +81,18 @@ struct RecordDecoder {
             } else {
                 slots[key.rawValue] = index
             }
+        }
+    }
+
+    /// Whether `line` is valid UTF-8 holding one JSON object, whatever its
+    /// fields: a refused last line without a line end that does not parse
+    /// reads as a capture cut off. Asked only after a refusal.
+    mutating func parses(_ line: LineSource.Line) -> Bool {
+        do {
+            try scan(line)
+            return true
+        } catch {
+            return false
         }
     }
 
@@ -104,7 +116,7 @@ struct RecordDecoder {
         guard !bytes.isEmpty else {
             throw LineProblem(field: "type", "found an empty string, expected a record type name")
         }
-        try refuseNUL(bytes, member, field: "type")
+        if member.valueHasEscapes { try refuseNUL(bytes, member, field: "type") }
         return bytes
     }
 
@@ -116,7 +128,7 @@ struct RecordDecoder {
         do {
             try scan(line)
         } catch {
-            throw LineProblem(malformed: "missing header: \(expected), found a line that is not valid: \(error.message)")
+            throw LineProblem("missing header: \(expected), found a line that is not valid: \(error.message)")
         }
         guard let typeMember = try member(.type), typeMember.kind == .string else {
             throw LineProblem(field: "type", "missing header: \(expected), found an object without a string 'type'")

