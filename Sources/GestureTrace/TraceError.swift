@@ -38,8 +38,6 @@ public struct TraceError: Error, CustomStringConvertible, Sendable, Equatable {
 
 /// A problem found in one line before its file and line number are attached.
 struct LineProblem: Error {
-    // Two fields only: at 32 bytes the error still comes back in registers,
-    // and every field decoder throws it (a third field cost 7% of reading).
     var field: String?
     var message: String
 

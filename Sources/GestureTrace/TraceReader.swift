@@ -31,6 +31,13 @@ import Musl
 /// - An optional field given as `null` counts as absent (many JSON writers
 ///   spell absence that way); any other wrong type is refused. Config values
 ///   may not be `null`.
+/// - `t` must lie within ±2^62 ns (`TraceTime.range`), so that no latency
+///   derived from two times can overflow 64 bits.
+/// - No string may hold NUL (`\u0000`): it would be cut short in SQLite.
+/// - A last line without a line end that does not parse is refused as a
+///   capture cut off (the app stopped while recording), with that said.
+/// - Refusals keep capture text as found; `TraceError.description` prints
+///   it escaped (`TerminalText`).
 ///
 /// ```swift
 /// var reader = try TraceReader(path: "capture.jsonl", options: .init(skipInvalid: true))
