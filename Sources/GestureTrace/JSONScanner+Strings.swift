@@ -58,6 +58,8 @@ extension JSONScanner {
         return (zeroQuote | zeroBackslash | control) & 0x8080_8080_8080_8080
     }
 
+    // Messages name characters as U+XXXX, never with a backslash: printed
+    // messages escape backslashes (TerminalText), which would double them.
     private mutating func scanEscape() throws(JSONSyntaxError) {
         let escapeStart = position
         position += 1
@@ -70,18 +72,18 @@ extension JSONScanner {
             let unit = try scanHex4(escapeStart: escapeStart)
             if unit >= 0xD800 && unit <= 0xDBFF {
                 guard current == UInt8(ascii: "\\"), position + 1 < count, bytes[position + 1] == UInt8(ascii: "u") else {
-                    throw JSONSyntaxError(offset: escapeStart, message: "lone surrogate \\u\(Self.hex(unit, digits: 4)): a high surrogate must be followed by a \\u low surrogate")
+                    throw JSONSyntaxError(offset: escapeStart, message: "lone surrogate U+\(Self.hex(unit, digits: 4)): a high surrogate escape must be followed by a low surrogate escape")
                 }
                 position += 2
                 let low = try scanHex4(escapeStart: position - 2)
                 guard low >= 0xDC00 && low <= 0xDFFF else {
-                    throw JSONSyntaxError(offset: escapeStart, message: "lone surrogate \\u\(Self.hex(unit, digits: 4)) followed by \\u\(Self.hex(low, digits: 4)), which is not a low surrogate")
+                    throw JSONSyntaxError(offset: escapeStart, message: "lone surrogate U+\(Self.hex(unit, digits: 4)) followed by U+\(Self.hex(low, digits: 4)), which is not a low surrogate")
                 }
             } else if unit >= 0xDC00 && unit <= 0xDFFF {
-                throw JSONSyntaxError(offset: escapeStart, message: "lone surrogate \\u\(Self.hex(unit, digits: 4)): a low surrogate without a high surrogate before it")
+                throw JSONSyntaxError(offset: escapeStart, message: "lone surrogate U+\(Self.hex(unit, digits: 4)): a low surrogate without a high surrogate before it")
             }
         default:
-            throw JSONSyntaxError(offset: escapeStart, message: "invalid escape '\\' followed by \(describeCurrent()) in a string")
+            throw JSONSyntaxError(offset: escapeStart, message: "invalid escape in a string: a backslash followed by \(describeCurrent())")
         }
     }
 
@@ -89,7 +91,7 @@ extension JSONScanner {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard let digit = Self.hexValue(current) else {
-                throw JSONSyntaxError(offset: escapeStart, message: "invalid \\u escape: expected four hex digits, found \(describeCurrent())")
+                throw JSONSyntaxError(offset: escapeStart, message: "invalid unicode escape: expected four hex digits after the u, found \(describeCurrent())")
             }
             value = value << 4 | digit
             position += 1

@@ -25,6 +25,9 @@ final class LineSource {
         /// Whether the line was longer than `maxLineBytes`; `bytes` then holds
         /// only its beginning.
         var isTooLong: Bool
+        /// False only for a last line that the input ends inside, without an
+        /// LF: what a recorder stopped mid-write leaves.
+        var hasLineEnd = true
     }
 
     let name: String
@@ -86,21 +89,32 @@ final class LineSource {
                 return makeLine(from: lineStart, to: lineEnd, tooLong: false)
             }
             searchFrom = end
-            if end - start > maxLineBytes + 1 {
+            if end - start > maxLineBytes + 1, case let bias = byteOrderMarkLength(), end - start > maxLineBytes + 1 + bias {
                 // No LF within the limit (+1 for a CR before it): hand out the
                 // beginning and drop the rest on the next call, so the view
                 // stays valid until then and memory stays bounded.
                 isSkippingLongLine = true
-                return makeLine(from: start, to: start + maxLineBytes, tooLong: true)
+                return makeLine(from: start, to: start + bias + maxLineBytes, tooLong: true)
             }
             if atEnd {
                 guard end > start else { return nil }
                 let lineStart = start
                 start = end
-                return makeLine(from: lineStart, to: end, tooLong: false)
+                var line = makeLine(from: lineStart, to: end, tooLong: false)
+                line.hasLineEnd = false
+                return line
             }
             try fill()
         }
+    }
+
+    /// 3 when the unconsumed bytes start line 1 with a byte order mark,
+    /// which does not count against the limit; else 0. Kept out of line:
+    /// inlined, its read of `lineNumber` was hoisted to run once per line.
+    @inline(never)
+    private func byteOrderMarkLength() -> Int {
+        lineNumber == 0 && end - start >= 3 && buffer.pointer[start] == 0xEF
+            && buffer.pointer[start + 1] == 0xBB && buffer.pointer[start + 2] == 0xBF ? 3 : 0
     }
 
     private func makeLine(from lineStart: Int, to lineEnd: Int, tooLong: Bool) -> Line {

@@ -48,8 +48,7 @@ extension RecordDecoder {
         config.reserveCapacity(nested.count)
         var seen = Set<String>()
         for item in nested {
-            let key = String(decoding: decodedString(start: item.keyStart, end: item.keyEnd, hasEscapes: item.keyHasEscapes),
-                             as: UTF8.self)
+            let key = try nestedKey(item, in: "config")
             let field = "config.\(key)"
             guard seen.insert(key).inserted else {
                 throw LineProblem(field: field, "appears more than once in config; expected each key once")
@@ -57,7 +56,7 @@ extension RecordDecoder {
             let value: ConfigValue
             switch item.kind {
             case .string:
-                value = .string(String(decoding: stringBytes(item), as: UTF8.self))
+                value = .string(String(decoding: try string(item, field: field, expected: "a string", nonEmpty: false), as: UTF8.self))
             case .number:
                 value = .number(try number(item, field: field, expected: "a finite number"))
             case .true:
@@ -184,8 +183,7 @@ extension RecordDecoder {
             }
             var seen = Set<String>()
             for item in nestedObjectMembers(kindsMember) {
-                let type = String(decoding: decodedString(start: item.keyStart, end: item.keyEnd,
-                                                          hasEscapes: item.keyHasEscapes), as: UTF8.self)
+                let type = try nestedKey(item, in: "kinds")
                 let field = "kinds.\(type)"
                 guard seen.insert(type).inserted else {
                     throw LineProblem(field: field, "appears more than once in kinds; expected each type once")

@@ -84,6 +84,18 @@ struct RecordDecoder {
         }
     }
 
+    /// Whether `line` is valid UTF-8 holding one JSON object, whatever its
+    /// fields: a refused last line without a line end that does not parse
+    /// reads as a capture cut off. Asked only after a refusal.
+    mutating func parses(_ line: LineSource.Line) -> Bool {
+        do {
+            try scan(line)
+            return true
+        } catch {
+            return false
+        }
+    }
+
     private mutating func identifyKey(of member: JSONMember) -> FieldKey? {
         if !member.keyHasEscapes {
             return FieldKey.identify(base + member.keyStart, count: member.keyEnd - member.keyStart)
@@ -104,6 +116,7 @@ struct RecordDecoder {
         guard !bytes.isEmpty else {
             throw LineProblem(field: "type", "found an empty string, expected a record type name")
         }
+        if member.valueHasEscapes { try refuseNUL(bytes, member, field: "type") }
         return bytes
     }
 
@@ -205,13 +218,21 @@ struct RecordDecoder {
         return interned.intern(bytes)
     }
 
-    /// How a refusal shows the value it found: strings quoted as written,
-    /// numbers as written, other values by kind.
+    /// How a refusal shows the value it found: strings decoded and quoted,
+    /// numbers as written, other values by kind. Decoded, not as written:
+    /// printing escapes the text once (`TerminalText`), so `\n` in a capture
+    /// shows as `\n`, not `\\n`.
     func found(_ member: JSONMember) -> String {
         switch member.kind {
         case .string:
             let raw = UnsafeBufferPointer(start: base + member.valueStart, count: member.valueEnd - member.valueStart)
-            return "\"\(Self.display(raw))\""
+            guard member.valueHasEscapes else { return "\"\(Self.display(raw))\"" }
+            // A refusal is rare: a fresh buffer keeps the line's scratch untouched.
+            let decoded = [UInt8](unsafeUninitializedCapacity: raw.count) { buffer, written in
+                written = JSONScanner.decodeString(base, start: member.valueStart, end: member.valueEnd,
+                                                   into: buffer.baseAddress!)
+            }
+            return decoded.withUnsafeBufferPointer { "\"\(Self.display($0))\"" }
         case .number:
             return Self.display(UnsafeBufferPointer(start: base + member.valueStart, count: member.valueEnd - member.valueStart))
         default:

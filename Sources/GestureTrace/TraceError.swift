@@ -3,6 +3,11 @@
 /// Prints as `FILE:LINE: field 'x': message`, or `FILE:LINE: message` when no
 /// single field is at fault. `line` is 0 only when the capture could not be
 /// opened or read before any line was seen; the location is then just `FILE`.
+///
+/// `file`, `field` and `message` may hold text from the capture or the
+/// command line as found (a session id, a config key, a file name); the
+/// description escapes them with `TerminalText`, so it is always one line
+/// without control characters. Print the description, not the parts.
 public struct TraceError: Error, CustomStringConvertible, Sendable, Equatable {
     /// Display name of the capture: the path as given, or `stdin`.
     public var file: String
@@ -22,11 +27,12 @@ public struct TraceError: Error, CustomStringConvertible, Sendable, Equatable {
     }
 
     public var description: String {
+        let file = TerminalText.escaped(file)
         let location = line > 0 ? "\(file):\(line)" : file
         if let field {
-            return "\(location): field '\(field)': \(message)"
+            return "\(location): field '\(TerminalText.escaped(field))': \(TerminalText.escaped(message))"
         }
-        return "\(location): \(message)"
+        return "\(location): \(TerminalText.escaped(message))"
     }
 }
 

@@ -33,15 +33,17 @@ extension TraceReader {
                 isAtEnd = true
                 continue
             }
-            if Self.isBlank(line) { continue }
+            // Before the blank test, which sees only the line's first
+            // maxLineBytes: a long line may start with whitespace.
             if line.isTooLong {
                 return try refuse(lineTooLong(line), text: line, skipping: skipping)
             }
+            if Self.isBlank(line) { continue }
             let decoded: RecordDecoder.Decoded
             do {
                 decoded = try decoder.decode(line)
             } catch {
-                return try refuse(error.located(file: source.name, line: line.number), text: line, skipping: skipping)
+                return try refuse(located(error, line: line, skipping: skipping), text: line, skipping: skipping)
             }
             switch decoded {
             case .record(let record, let session):
@@ -161,6 +163,19 @@ extension TraceReader {
             }
         }
         return earliest
+    }
+
+    /// The refusal of a decoded line, saying so when the line is the cut
+    /// end of the capture: the last line, without a line end, not parsing.
+    /// A recorder that stops mid-write leaves exactly that, and every line
+    /// before it is whole, so `--skip-invalid` is the way to import them.
+    mutating func located(_ problem: LineProblem, line: LineSource.Line, skipping: Bool) -> TraceError {
+        guard !line.hasLineEnd, !decoder.parses(line) else {
+            return problem.located(file: source.name, line: line.number)
+        }
+        let advice = skipping ? "" : "; import with --skip-invalid to keep every complete line"
+        return TraceError(file: source.name, line: line.number,
+                          message: "the capture appears cut off: its last line has no line end and does not parse (\(problem.message)), as when the app stops while recording\(advice)")
     }
 
     func lineTooLong(_ line: LineSource.Line) -> TraceError {

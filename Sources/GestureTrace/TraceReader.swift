@@ -31,6 +31,13 @@ import Musl
 /// - An optional field given as `null` counts as absent (many JSON writers
 ///   spell absence that way); any other wrong type is refused. Config values
 ///   may not be `null`.
+/// - `t` must lie within ±2^62 ns (`TraceTime.range`), so that no latency
+///   derived from two times can overflow 64 bits.
+/// - No string may hold NUL (`\u0000`): it would be cut short in SQLite.
+/// - A last line without a line end that does not parse is refused as a
+///   capture cut off (the app stopped while recording), with that said.
+/// - Refusals keep capture text as found; `TraceError.description` prints
+///   it escaped (`TerminalText`).
 ///
 /// ```swift
 /// var reader = try TraceReader(path: "capture.jsonl", options: .init(skipInvalid: true))
@@ -114,6 +121,13 @@ public struct TraceReader {
                                      maxLineBytes: options.maxLineBytes), options: options)
     }
 
+    /// Reads in chunks of `chunkSize` bytes: tests and the fuzzing harness
+    /// use tiny chunks to put line ends across chunk boundaries.
+    init(fileDescriptor: Int32, name: String, options: Options, chunkSize: Int) {
+        self.init(source: LineSource(descriptor: fileDescriptor, ownsDescriptor: false, name: name,
+                                     chunkSize: chunkSize, maxLineBytes: options.maxLineBytes), options: options)
+    }
+
     private init(source: LineSource, options: Options) {
         self.source = source
         self.options = options
@@ -167,12 +181,18 @@ public struct TraceReader {
 
     private mutating func readHeaderLine() throws(TraceError) -> TraceHeader {
         while let line = try source.nextLine() {
-            if Self.isBlank(line) { continue }
+            // Before the blank test, which sees only the line's first
+            // maxLineBytes: a long line may start with whitespace.
             if line.isTooLong {
                 throw lineTooLong(line)
             }
+            if Self.isBlank(line) { continue }
             do {
                 return try decoder.decodeHeader(line)
+            } catch where !line.hasLineEnd && !decoder.parses(line) {
+                // Cut off before its first line was whole: no line to keep.
+                throw TraceError(file: source.name, line: line.number,
+                                 message: "the capture appears cut off: its header line has no line end and does not parse (\(error.message)), as when the app stops while recording; nothing of it can be imported")
             } catch {
                 throw error.located(file: source.name, line: line.number)
             }

@@ -1,5 +1,22 @@
 /// Integer nanoseconds as the decimal seconds a capture writes.
 enum TraceTime {
+    /// The times a capture may hold: |t| < 2^62 ns (about 4.61e9 s, 146
+    /// years of uptime, far beyond any monotonic clock).
+    ///
+    /// Bounded so that the difference of any two times fits in 64-bit
+    /// nanoseconds: every latency derived from accepted records, while
+    /// reading or in SQL, is then exact and cannot overflow.
+    static let range: ClosedRange<Int64> = (-(1 << 62) + 1)...((1 << 62) - 1)
+
+    /// `range.contains(nanos)` in one comparison, for every `t` read.
+    @inline(__always)
+    static func isInRange(_ nanos: Int64) -> Bool {
+        nanos.magnitude < 1 << 62
+    }
+
+    /// The range as refusals state it.
+    static let rangeText = "seconds between \(secondsText(range.lowerBound)) and \(secondsText(range.upperBound)) (|t| < 2^62 ns, so that any two times differ by a 64-bit number of nanoseconds)"
+
     /// Exact decimal seconds with no trailing zeros: 12000000001 ns →
     /// `12.000000001`, 5 s → `5`, −1500000000 ns → `-1.5`.
     static func secondsText(_ nanos: Int64) -> String {

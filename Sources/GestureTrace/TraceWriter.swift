@@ -93,41 +93,64 @@ public struct TraceWriter {
 
     /// What makes `record` unwritable, if anything.
     static func problem(in record: TraceRecord) -> String? {
-        func nonEmpty(_ pairs: KeyValuePairs<String, String>) -> String? {
-            pairs.first { $0.value.isEmpty }.map { "'\($0.key)' is empty; the format needs a non-empty string" }
+        // What the reader would refuse, the writer refuses first: an empty
+        // identifier, text holding NUL, a time beyond the reader's range.
+        func text(_ pairs: KeyValuePairs<String, String>) -> String? {
+            for (key, value) in pairs {
+                if value.isEmpty { return "'\(key)' is empty; the format needs a non-empty string" }
+                if value.utf8.contains(0) { return "'\(key)' contains a NUL character, which the format refuses" }
+            }
+            return nil
+        }
+        func optionalText(_ pairs: KeyValuePairs<String, String?>) -> String? {
+            pairs.first { $0.value?.utf8.contains(0) ?? false }
+                .map { "'\($0.key)' contains a NUL character, which the format refuses" }
         }
         func finite(_ pairs: KeyValuePairs<String, Double?>) -> String? {
             pairs.first { $0.value.map { !$0.isFinite } ?? false }
                 .map { "'\($0.key)' is \($0.value!); JSON has no non-finite numbers" }
         }
+        func time(_ nanos: Int64) -> String? {
+            TraceTime.range.contains(nanos) ? nil : "'t' is \(nanos) ns; expected \(TraceTime.rangeText)"
+        }
         switch record {
         case .session(let session):
-            let configNumbers = session.config.compactMap { entry -> String? in
-                if case .number(let number) = entry.value, !number.isFinite {
+            let configProblems = session.config.lazy.compactMap { entry -> String? in
+                if entry.key.utf8.contains(0) { return "'config' has a key containing a NUL character" }
+                switch entry.value {
+                case .number(let number) where !number.isFinite:
                     return "'config.\(entry.key)' is \(number); JSON has no non-finite numbers"
+                case .string(let string) where string.utf8.contains(0):
+                    return "'config.\(entry.key)' contains a NUL character, which the format refuses"
+                default:
+                    return nil
                 }
-                return nil
             }
             let device = session.device
-            return nonEmpty(["session": session.id, "experiment": session.experiment, "variant": session.variant])
-                ?? configNumbers.first
+            return text(["session": session.id, "experiment": session.experiment, "variant": session.variant])
+                ?? configProblems.first
+                ?? optionalText(["device.model": device?.model, "device.os": device?.os, "started_at": session.startedAt])
                 ?? finite(["device.screen_w": device?.screenWidth, "device.screen_h": device?.screenHeight,
                            "device.scale": device?.scale])
         case .touch(let touch):
-            return nonEmpty(["session": touch.session])
+            return text(["session": touch.session]) ?? time(touch.timeNanos)
                 ?? finite(["x": touch.x, "y": touch.y, "radius": touch.radius, "force": touch.force])
         case .transition(let transition):
-            return nonEmpty(["session": transition.session, "recognizer": transition.recognizer])
+            return text(["session": transition.session, "recognizer": transition.recognizer])
+                ?? optionalText(["class": transition.recognizerClass]) ?? time(transition.timeNanos)
         case .delivery(let delivery):
-            return nonEmpty(["session": delivery.session, "target": delivery.target,
-                             "event": delivery.event, "via": delivery.via])
+            return text(["session": delivery.session, "target": delivery.target,
+                         "event": delivery.event, "via": delivery.via]) ?? time(delivery.timeNanos)
         case .frame(let frame):
-            return nonEmpty(["session": frame.session])
+            return text(["session": frame.session]) ?? time(frame.timeNanos)
         case .dropped(let dropped):
-            if let problem = nonEmpty(["session": dropped.session]) { return problem }
+            if let problem = text(["session": dropped.session]) ?? time(dropped.timeNanos) { return problem }
             if dropped.count < 1 { return "'count' is \(dropped.count); the format needs at least 1" }
             if let kind = dropped.kinds.first(where: { $0.count < 0 }) {
                 return "'kinds.\(kind.type)' is \(kind.count); counts are never negative"
+            }
+            if dropped.kinds.contains(where: { $0.type.utf8.contains(0) }) {
+                return "'kinds' has a key containing a NUL character"
             }
             return nil
         }

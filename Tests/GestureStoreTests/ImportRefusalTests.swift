@@ -47,6 +47,12 @@ import Testing
         Case(name: "unsupported version",
              lines: [#"{"type":"header","format":"gesture-trace","version":2}"#], line: 1, field: "version", phrase: "2"),
         Case(name: "empty file", lines: [], line: 1, field: nil, phrase: "empty"),
+        Case(name: "NUL inside a string", lines: [header, #"{"type":"session","session":"s\u0000x","experiment":"e","variant":"v"}"#],
+             line: 2, field: "session", phrase: "NUL"),
+        Case(name: "time outside ±2^62 ns", lines: [header, session, #"{"type":"frame","session":"s","t":4611686018.427387904}"#],
+             line: 3, field: "t", phrase: "out of range"),
+        Case(name: "last line cut off", lines: [], bytes: Array((header + "\n" + session + "\n" + #"{"type":"frame","se"#).utf8),
+             line: 3, field: nil, phrase: "cut off"),
         Case(name: "bytes that are not UTF-8", lines: [],
              bytes: Array((header + "\n" + session + "\n").utf8) + Array(#"{"type":"frame","session":""#.utf8) + [0xFF]
                 + Array(#"","t":1}"#.utf8) + [0x0A],

@@ -226,18 +226,21 @@ import Testing
         #expect(try dump(importer.database).contains("response 2 btn touchDown v 1200000000 100000000 \(deliveryLine) bottom"))
     }
 
-    /// Times ±9e9 s apart: the latency overflows 64-bit nanoseconds. The
-    /// reading pass hands over to SQL, which refuses it, and nothing is stored.
-    @Test func anOverflowingLatencyIsRefusedNotTrapped() throws {
+    /// Times ±9e9 s apart would give a latency beyond 64-bit nanoseconds:
+    /// the reader refuses such times, with their line, before any SQL runs.
+    @Test(arguments: [CaptureImporter.Derivation.streaming, .setWise])
+    func anOverflowingLatencyIsRefusedWhileReading(_ derivation: CaptureImporter.Derivation) throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("overflow.jsonl", ([Self.header, Self.session, Self.touch(1, at: "-9000000000"),
                                                         Self.delivery("b", "touchDown", at: "9000000000")])
             .joined(separator: "\n") + "\n")
         let database = try GestureDatabase(path: folder.path("store.sqlite"))
-        let error = #expect(throws: StoreError.self) {
-            try CaptureImporter(database: database).importCapture(path: path)
+        let error = #expect(throws: TraceError.self) {
+            try CaptureImporter(database: database, derivation: derivation).importCapture(path: path)
         }
-        #expect(error?.message.hasPrefix("deriving latencies failed: cannot store REAL value in INTEGER column") == true)
+        #expect(error?.line == 3)
+        #expect(error?.field == "t")
+        #expect(error?.description.hasPrefix("\(path):3: field 't': found -9000000000, out of range; expected seconds between -4611686018.427387903 and 4611686018.427387903") == true)
         #expect(try rowCounts(database).values.allSatisfy { $0 == 0 })
     }
 

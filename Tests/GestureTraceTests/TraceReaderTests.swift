@@ -95,12 +95,12 @@ struct TraceReaderTests {
     @Test func stringEscapesAndNonASCIIAreDecoded() throws {
         let capture = try TemporaryCapture(lines: [
             header,
-            #"{"type":"session","session":"s\"1\\\/","experiment":"caf\u00e9 \ud83d\ude00 \b\f\n\r\t","variant":"日本語 é","config":{"k\u00e9y":"v\u0000"}}"#,
+            #"{"type":"session","session":"s\"1\\\/","experiment":"caf\u00e9 \ud83d\ude00 \b\f\n\r\t","variant":"日本語 é","config":{"k\u00e9y":"v\u0001"}}"#,
             #"{"\u0074ype":"frame","session":"s\u00221\\/","\u0074":1}"#,
         ])
         #expect(try capture.records().map(\.record) == [
             .session(SessionRecord(id: "s\"1\\/", experiment: "café 😀 \u{8}\u{C}\n\r\t", variant: "日本語 é",
-                                   config: [("kéy", .string("v\u{0}"))])),
+                                   config: [("kéy", .string("v\u{1}"))])),
             .frame(FrameRecord(session: "s\"1\\/", timeNanos: 1_000_000_000)),
         ])
     }

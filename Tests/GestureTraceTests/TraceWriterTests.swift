@@ -25,8 +25,8 @@ struct TraceWriterTests {
         .delivery(DeliveryRecord(session: "s1", target: "pan#1", event: "began", via: "target-action",
                                  timeNanos: 12_850_000_000, touch: 1)),
         .delivery(DeliveryRecord(session: "s2", target: "button", event: "touchDown", via: "control-event",
-                                 timeNanos: Int64.max)),
-        .frame(FrameRecord(session: "s1", timeNanos: Int64.min)),
+                                 timeNanos: TraceTime.range.upperBound)),
+        .frame(FrameRecord(session: "s1", timeNanos: TraceTime.range.lowerBound)),
     ]
 
     @Test(arguments: [
@@ -58,8 +58,8 @@ struct TraceWriterTests {
             #"{"type":"transition","session":"s1","recognizer":"pan#1","to":"began","t":12.1,"from":"possible","class":"UIPanGestureRecognizer","touch":1}"#,
             #"{"type":"transition","session":"s2","recognizer":"tap","to":"recognized","t":0.000000001}"#,
             #"{"type":"delivery","session":"s1","target":"pan#1","event":"began","via":"target-action","t":12.85,"touch":1}"#,
-            #"{"type":"delivery","session":"s2","target":"button","event":"touchDown","via":"control-event","t":9223372036.854775807}"#,
-            #"{"type":"frame","session":"s1","t":-9223372036.854775808}"#,
+            #"{"type":"delivery","session":"s2","target":"button","event":"touchDown","via":"control-event","t":4611686018.427387903}"#,
+            #"{"type":"frame","session":"s1","t":-4611686018.427387903}"#,
         ])
     }
 
@@ -99,7 +99,8 @@ struct TraceWriterTests {
     }
 
     @Test func escapedStringsReadBackEqual() throws {
-        let odd = "q\"b\\s/ tab\t nl\n cr\r nul\u{0} é 😀 \u{2028}"
+        // Everything but NUL, which the reader refuses.
+        let odd = "q\"b\\s/ tab\t nl\n cr\r soh\u{1} esc\u{1B} é 😀 \u{2028}"
         let records: [TraceRecord] = [
             .session(SessionRecord(id: odd, experiment: odd, variant: odd, config: [(odd, .string(odd))],
                                    device: DeviceInfo(model: odd, os: odd), startedAt: odd)),
@@ -146,6 +147,16 @@ struct TraceWriterTests {
         (.session(SessionRecord(id: "", experiment: "e", variant: "v")), "'session' is empty"),
         (.delivery(DeliveryRecord(session: "s", target: "t", event: "e", via: "", timeNanos: 0)), "'via' is empty"),
         (.transition(TransitionRecord(session: "s", recognizer: "", to: .began, timeNanos: 0)), "'recognizer' is empty"),
+        // What the reader refuses, the writer refuses first.
+        (.session(SessionRecord(id: "a\u{0}b", experiment: "e", variant: "v")), "'session' contains a NUL character"),
+        (.session(SessionRecord(id: "s", experiment: "e", variant: "v", config: [("k", .string("x\u{0}"))])),
+         "'config.k' contains a NUL character"),
+        (.session(SessionRecord(id: "s", experiment: "e", variant: "v", device: DeviceInfo(model: "i\u{0}"))),
+         "'device.model' contains a NUL character"),
+        (.delivery(DeliveryRecord(session: "s", target: "t", event: "e\u{0}", via: "observer", timeNanos: 0)),
+         "'event' contains a NUL character"),
+        (.frame(FrameRecord(session: "s", timeNanos: 1 << 62)), "'t' is 4611686018427387904 ns"),
+        (.touch(TouchRecord(session: "s", touch: 1, phase: .began, timeNanos: Int64.min, x: 0, y: 0)), "'t' is -9223372036854775808 ns"),
     ])
     func recordsTheFormatCannotHoldAreRefused(record: TraceRecord, phrase: String) throws {
         let capture = try TemporaryCapture(bytes: [])

@@ -1,4 +1,5 @@
 import GRDB
+import GestureTrace
 
 /// SQL values as table cells for people.
 enum TableCell {
@@ -15,8 +16,9 @@ enum TableCell {
             }
             return NumberText.shortest(Double(String(format: "%.6g", double)) ?? double)
         case .string(let string):
-            // One line per row: a newline inside a cell would break alignment.
-            return string.replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")
+            // One line per row, and nothing a capture put in its text may
+            // move the cursor or recolour the terminal. CSV and JSON stay exact.
+            return TerminalText.escaped(string)
         case .blob(let data): return "<\(data.count) bytes>"
         }
     }

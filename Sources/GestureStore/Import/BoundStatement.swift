@@ -1,4 +1,5 @@
 import GRDB
+import GestureTrace
 import GRDBSQLite
 
 /// A prepared statement bound and stepped through SQLite's C API.
@@ -86,7 +87,8 @@ struct BoundStatement {
         sqlite3_reset(handle)
         guard code == SQLITE_DONE else {
             let message = String(cString: sqlite3_errmsg(db.sqliteConnection))
-            throw StoreError("SQLite error \(code): \(message)\n  SQL: \(statement.sql)\n  arguments: \(arguments())")
+            // The arguments are capture text: escaped, so they stay on their line.
+            throw StoreError("SQLite error \(code): \(message)\n  SQL: \(statement.sql)\n  arguments: \(TerminalText.escaped(arguments()))")
         }
     }
 }

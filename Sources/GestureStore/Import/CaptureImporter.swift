@@ -230,7 +230,7 @@ public struct CaptureImporter: Sendable {
         if path == "-" { return STDIN_FILENO }
         var status = stat()
         if stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-            throw StoreError("cannot import \(path): it is a folder, not a capture file")
+            throw StoreError("cannot import \(TerminalText.escaped(path)): it is a folder, not a capture file")
         }
         #if canImport(Glibc)
         let fileDescriptor = Glibc.open(path, O_RDONLY)
@@ -238,7 +238,7 @@ public struct CaptureImporter: Sendable {
         let fileDescriptor = Darwin.open(path, O_RDONLY)
         #endif
         guard fileDescriptor >= 0 else {
-            throw StoreError("cannot read \(path): \(String(cString: strerror(errno)))")
+            throw StoreError("cannot read \(TerminalText.escaped(path)): \(String(cString: strerror(errno)))")
         }
         return fileDescriptor
     }

@@ -1,3 +1,5 @@
+import GestureTrace
+
 /// What importing one capture did.
 public struct ImportSummary: Sendable, Equatable {
     public enum Outcome: Sendable, Equatable {
@@ -40,7 +42,10 @@ public struct ImportSummary: Sendable, Equatable {
 
     /// One line for standard error, e.g.
     /// `imported a.jsonl: 2 sessions; 1,204 records (touch 1,100, transition 24, delivery 60, frame 18) in 0.012 s, 100,333 records/s`.
+    /// The file name is escaped (`TerminalText`): it is the user's text, and
+    /// may hold a line end or a terminal control sequence.
     public var summaryLine: String {
+        let displayName = TerminalText.escaped(displayName)
         switch outcome {
         case .alreadyImported(let captureID):
             return "\(displayName): already imported (capture \(captureID), same SHA-256 \(sha256.prefix(12))…); nothing changed"
@@ -64,11 +69,13 @@ public struct ImportSummary: Sendable, Equatable {
     }
 
     /// A warning line when lines of unknown type were skipped, else nil.
+    /// The type names come from the capture, so they are escaped
+    /// (`TerminalText`), as is the file name.
     public var unknownTypesWarning: String? {
         let total = unknownTypeCounts.values.reduce(0, +)
         guard total > 0 else { return nil }
         let byType = unknownTypeCounts.sorted { $0.key < $1.key }
-            .map { "\"\($0.key)\" \($0.value.grouped)" }.joined(separator: ", ")
-        return "\(displayName): warning: skipped \(total.grouped) line\(total == 1 ? "" : "s") of unknown type (\(byType))"
+            .map { "\"\(TerminalText.escaped($0.key))\" \($0.value.grouped)" }.joined(separator: ", ")
+        return "\(TerminalText.escaped(displayName)): warning: skipped \(total.grouped) line\(total == 1 ? "" : "s") of unknown type (\(byType))"
     }
 }

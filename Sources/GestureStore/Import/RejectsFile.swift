@@ -11,10 +11,10 @@ public final class RejectsFile {
 
     public init(path: String) throws {
         guard FileManager.default.createFile(atPath: path, contents: nil) else {
-            throw StoreError("cannot write rejects file \(path)")
+            throw StoreError("cannot write rejects file \(TerminalText.escaped(path))")
         }
         guard let handle = FileHandle(forWritingAtPath: path) else {
-            throw StoreError("cannot write rejects file \(path)")
+            throw StoreError("cannot write rejects file \(TerminalText.escaped(path))")
         }
         self.handle = handle
         self.path = path
@@ -27,7 +27,7 @@ public final class RejectsFile {
         do {
             try handle.write(contentsOf: line)
         } catch {
-            throw StoreError("cannot write rejects file \(path): \(error.localizedDescription)")
+            throw StoreError("cannot write rejects file \(TerminalText.escaped(path)): \(error.localizedDescription)")
         }
     }
 

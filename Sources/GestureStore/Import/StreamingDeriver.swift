@@ -274,8 +274,9 @@ struct StreamingDeriver {
         return low
     }
 
-    /// A latency that does not fit 64 bits (times near ±292 years) is left
-    /// to the SQL derivation, which refuses it with SQLite's own message.
+    /// The reader refuses any `t` outside ±2^62 ns, so the difference of two
+    /// accepted times always fits and this never gives up on a capture; it
+    /// stays so that records made some other way cannot trap here.
     private mutating func fits(_ later: Int64, minus earlier: Int64, line: Int) -> Bool {
         guard later.subtractingReportingOverflow(earlier).overflow else { return true }
         giveUp("the latency at line \(line) does not fit 64-bit nanoseconds")

@@ -11,7 +11,8 @@ struct ImportCommand: ParsableCommand {
             Each file is validated and stored in one transaction: a file with an invalid
             line is refused with FILE:LINE and the field, and nothing of it is stored.
             A file whose bytes were imported before (same SHA-256) changes nothing.
-            One summary line per file goes to standard error.
+            One summary line per file goes to standard error. A capture cut off mid-line (the
+            app stopped while recording) is refused; --skip-invalid keeps every complete line.
 
             Queries keep answering meanwhile, with the last committed state. A second
             import into the same database waits for this one to end, however long, and
@@ -104,11 +105,13 @@ struct ImportCommand: ParsableCommand {
         }
     }
 
+    /// The file as messages name it: `stdin` for `-`, control characters escaped.
     private static func displayName(_ file: String) -> String {
-        file == "-" ? "stdin" : file
+        file == "-" ? "stdin" : TerminalText.escaped(file)
     }
 
     private static func progressText(file: String, _ state: CaptureImporter.Progress) -> String {
+        let file = TerminalText.escaped(file)
         let megabytes = Double(state.bytesRead) / 1_048_576
         if let total = state.totalBytes, total > 0 {
             let percent = Int(Double(state.bytesRead) / Double(total) * 100)
