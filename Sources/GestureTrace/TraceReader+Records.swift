@@ -65,15 +65,7 @@ extension TraceReader {
     }
 
     private mutating func accept(_ record: TraceRecord, line: Int) -> Item {
-        let index = switch record {
-        case .session: 0
-        case .touch: 1
-        case .transition: 2
-        case .delivery: 3
-        case .frame: 4
-        case .dropped: 5
-        }
-        countsByType[index] += 1
+        countsByType[Int(record.kind.rawValue)] += 1
         return .record(record, line: line)
     }
 

@@ -96,7 +96,7 @@ public struct TraceReader {
     /// Why the header was refused: a file without one yields nothing more.
     var headerFailure: TraceError?
     var isAtEnd = false
-    var countsByType = [Int](repeating: 0, count: 6)
+    var countsByType = [Int](repeating: 0, count: TraceRecord.Kind.allCases.count)
     var unknownTypes: [String: Int] = [:]
     /// The header, once its line has been read.
     public private(set) var header: TraceHeader?
@@ -152,13 +152,11 @@ public struct TraceReader {
     /// Accepted records by type name (types with none are absent).
     public var recordCounts: [String: Int] {
         var counts: [String: Int] = [:]
-        for (index, name) in Self.typeNames.enumerated() where countsByType[index] > 0 {
-            counts[name] = countsByType[index]
+        for kind in TraceRecord.Kind.allCases where countsByType[Int(kind.rawValue)] > 0 {
+            counts[kind.name] = countsByType[Int(kind.rawValue)]
         }
         return counts
     }
-
-    private static let typeNames = ["session", "touch", "transition", "delivery", "frame", "dropped"]
 
     /// The display name of the input: the path as given, or `stdin`.
     public var fileName: String { source.name }

@@ -14,17 +14,29 @@ public enum TraceRecord: Sendable, Equatable {
     /// Boxed like `session`: its per-type counts make it the other large one.
     indirect case dropped(DroppedRecord)
 
-    /// The record's `type` as written in a capture.
-    public var typeName: String {
+    /// The kinds of record, each named by its `type` in a capture. Every list
+    /// of record types (the reader's counts, the import summary, the capture
+    /// row's columns) derives from this one.
+    public enum Kind: UInt8, CaseIterable, Sendable {
+        case session, touch, transition, delivery, frame, dropped
+
+        /// The `type` as written in a capture: the case's own name.
+        public var name: String { String(describing: self) }
+    }
+
+    public var kind: Kind {
         switch self {
-        case .session: "session"
-        case .touch: "touch"
-        case .transition: "transition"
-        case .delivery: "delivery"
-        case .frame: "frame"
-        case .dropped: "dropped"
+        case .session: .session
+        case .touch: .touch
+        case .transition: .transition
+        case .delivery: .delivery
+        case .frame: .frame
+        case .dropped: .dropped
         }
     }
+
+    /// The record's `type` as written in a capture.
+    public var typeName: String { kind.name }
 }
 
 /// The first line of every capture.

@@ -42,8 +42,7 @@ import Testing
         let stored = try database.pool.write { db in
             try db.execute(sql: "INSERT INTO capture (file_name, path, size_bytes, imported_at, tool_version, format_version) VALUES ('c', 'c', 0, '', '', 1)")
             try db.execute(sql: "INSERT INTO session (capture_id, session, experiment, variant, line) VALUES (1, 's', 'e', 'v', 2)")
-            try batch.text.withUnsafeBufferPointer { text in
-                let context = BindContext(sessionRowIDs: [1], text: UnsafeRawPointer(text.baseAddress!).assumingMemoryBound(to: CChar.self))
+            try batch.withBindContext(sessionRowIDs: [1]) { context in
                 try MultiRowInsert<DeliveryRow>(db).insert(rows, in: context)
             }
             return try Row.fetchAll(db, sql: "SELECT t_ns, target, event, via, touch, line FROM delivery ORDER BY t_ns")
@@ -68,8 +67,7 @@ import Testing
                               via: batch.text("observer"), touch: nil, line: 12)
         let error = #expect(throws: StoreError.self) {
             try database.pool.write { db in
-                try batch.text.withUnsafeBufferPointer { text in
-                    let context = BindContext(sessionRowIDs: [1], text: UnsafeRawPointer(text.baseAddress!).assumingMemoryBound(to: CChar.self))
+                try batch.withBindContext(sessionRowIDs: [1]) { context in
                     try MultiRowInsert<DeliveryRow>(db).insert([row, row], in: context)
                 }
             }

@@ -16,10 +16,6 @@ struct BoundStatement {
         handle = statement.sqliteStatement
     }
 
-    /// SQLite copies the bytes during the call: Swift's temporary C strings
-    /// do not outlive it.
-    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-
     func bind(_ value: Int64, at index: Int32) {
         sqlite3_bind_int64(handle, index, value)
     }
@@ -40,20 +36,8 @@ struct BoundStatement {
         if let value { sqlite3_bind_double(handle, index, value) } else { sqlite3_bind_null(handle, index) }
     }
 
-    func bind(_ value: String, at index: Int32) {
-        var value = value
-        value.withUTF8 { bytes in
-            guard let base = bytes.baseAddress, !bytes.isEmpty else {
-                _ = sqlite3_bind_text(handle, index, "", 0, nil)
-                return
-            }
-            let text = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
-            _ = sqlite3_bind_text(handle, index, text, Int32(bytes.count), Self.transient)
-        }
-    }
-
-    /// A batch's string: SQLite reads it in place, so the batch must outlive
-    /// the statement's next step (the importer binds and steps per batch).
+    /// A batch's string, which SQLite reads in place: `BindContext` is only
+    /// handed out while the batch's text is pinned.
     func bind(text range: TextRange, in context: BindContext, at index: Int32) {
         sqlite3_bind_text(handle, index, context.text + range.offset, Int32(range.count), nil)
     }
@@ -71,10 +55,6 @@ struct BoundStatement {
     }
 
     func bind(_ value: StaticString?, at index: Int32) {
-        if let value { bind(value, at: index) } else { sqlite3_bind_null(handle, index) }
-    }
-
-    func bind(_ value: String?, at index: Int32) {
         if let value { bind(value, at: index) } else { sqlite3_bind_null(handle, index) }
     }
 

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import GRDB
 import GestureTrace
@@ -71,121 +70,148 @@ public struct CaptureImporter: Sendable {
         onProgress: ((Progress) -> Void)? = nil,
         beforeCommit: () throws -> Void = {}
     ) throws -> ImportSummary {
+        let started = ContinuousClock.now
         let displayName = path == "-" ? "stdin" : path
         let fileDescriptor = try Self.open(path)
         defer { if fileDescriptor != STDIN_FILENO { close(fileDescriptor) } }
-
-        let started = ContinuousClock.now
-        var hasher = SHA256()
-        var byteCount: Int64 = 0
+        let digest = CaptureDigest()
         var reader = TraceReader(fileDescriptor: fileDescriptor, name: displayName,
                                  options: .init(skipInvalid: skipInvalid))
-        reader.onBytes = { bytes in
-            hasher.update(bufferPointer: bytes)
-            byteCount += Int64(bytes.count)
-        }
+        reader.onBytes = { digest.update($0) }
 
-        var outcome: ImportSummary.Outcome?
-        var rejectedCount = 0
-        var recordCounts: [String: Int] = [:]
-        var unknownTypeCounts: [String: Int] = [:]
-        var derivationSeconds = 0.0
-        var derivationNote = ""
+        var stored: StoredCapture
         do {
-            try database.pool.writeWithoutTransaction { db in
+            stored = try database.pool.writeWithoutTransaction { db in
                 // Every record row's session is a row this transaction has
                 // just inserted, so checking each reference again is wasted
                 // work (a seek per touch sample). SQLite only switches this
                 // outside a transaction.
                 try db.execute(sql: "PRAGMA foreign_keys = OFF")
                 defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
+                var stored: StoredCapture?
                 try db.inTransaction(.immediate) {
-                    let captureID = try insertCaptureRow(db, path: path, displayName: displayName)
-                    let inserter = RecordInserter(db, captureID: captureID)
-                    // Reading runs on its own thread; `stop()` joins it before
-                    // anything here touches the reader or the hash again.
-                    let pipeline = RecordPipeline(reader: reader, limits: streamingLimits)
-                    pipeline.start()
-                    defer { pipeline.stop() }
-                    var items = 0
-                    var nextProgress = 0x4000
-                    // The reading pass's latencies are stored as they come;
-                    // once it gives up, the rest of them are not worth storing.
-                    var storesDerived = derivation == .streaming
-                    reading: while true {
-                        switch pipeline.next() {
-                        case .batch(let batch):
-                            if !batch.isDerivationExact { storesDerived = false }
-                            try inserter.insert(batch, derived: storesDerived)
-                            for rejection in batch.rejections {
-                                rejectedCount += 1
-                                try onRejection(rejection)
-                            }
-                            items += batch.itemCount
-                            if items >= nextProgress, let onProgress {
-                                nextProgress = items + 0x4000
-                                onProgress(Progress(bytesRead: batch.bytesRead, totalBytes: reader.totalBytes,
-                                                    records: items))
-                            }
-                        case .failed(let error):
-                            throw error
-                        case .finished:
-                            break reading
-                        }
-                    }
-                    pipeline.stop()
-                    reader = pipeline.finishedReader
-                    let deriver = pipeline.finishedDeriver
-                    let digest = hasher.finalize().hexString
-                    if let existing = try Self.capture(withDigest: digest, db) {
-                        outcome = .alreadyImported(captureID: existing)
-                        return .rollback
-                    }
-                    if derivation == .streaming, deriver.isExact {
-                        derivationSeconds = inserter.derivedSeconds
-                        derivationNote = "derived while reading"
-                    } else {
-                        let derivationStarted = ContinuousClock.now
-                        try LatencyDeriver.derive(db, captureID: captureID)
-                        derivationSeconds = (ContinuousClock.now - derivationStarted).seconds
-                        derivationNote = deriver.inexactReason.flatMap { derivation == .streaming ? ImportSummary.setWiseFallback + $0 : nil }
-                            ?? "derived set-wise in SQL"
-                    }
-                    try finishCaptureRow(db, captureID: captureID, digest: digest, byteCount: byteCount,
-                                         reader: reader, rejectedCount: rejectedCount)
-                    outcome = .imported(captureID: captureID)
-                    recordCounts = reader.recordCounts
-                    unknownTypeCounts = reader.unknownTypeCounts
+                    stored = try store(reader, db, path: path, displayName: displayName, digest: digest,
+                                       onRejection: onRejection, onProgress: onProgress)
+                    guard case .imported = stored!.outcome else { return .rollback }
                     try beforeCommit()
                     return .commit
                 }
+                return stored!
             }
         } catch let error as TraceError {
-            // A file imported before with --skip-invalid is refused when read
-            // strictly; its bytes still say it is already here.
-            Self.drain(fileDescriptor) { bytes in
-                hasher.update(bufferPointer: bytes)
-                byteCount += Int64(bytes.count)
-            }
-            let digest = hasher.finalize().hexString
-            guard let existing = try database.pool.read({ try Self.capture(withDigest: digest, $0) }) else {
-                throw error
-            }
-            outcome = .alreadyImported(captureID: existing)
-            rejectedCount = 0
+            stored = try importedBefore(refusedWith: error, fileDescriptor: fileDescriptor, digest: digest)
         }
 
         return ImportSummary(
             displayName: displayName,
-            outcome: outcome!,
-            sha256: hasher.finalize().hexString,
-            byteCount: byteCount,
-            recordCounts: recordCounts,
-            unknownTypeCounts: unknownTypeCounts,
-            rejectedCount: rejectedCount,
+            outcome: stored.outcome,
+            sha256: digest.hex,
+            byteCount: digest.byteCount,
+            recordCounts: stored.recordCounts,
+            unknownTypeCounts: stored.unknownTypeCounts,
+            rejectedCount: stored.rejectedCount,
             seconds: (ContinuousClock.now - started).seconds,
-            derivationSeconds: derivationSeconds,
-            derivationNote: derivationNote)
+            derivationSeconds: stored.derivationSeconds,
+            derivation: stored.derivation)
+    }
+
+    /// What storing one capture did, for its summary.
+    private struct StoredCapture {
+        var outcome: ImportSummary.Outcome
+        var recordCounts: [String: Int] = [:]
+        var unknownTypeCounts: [String: Int] = [:]
+        var rejectedCount = 0
+        var derivationSeconds = 0.0
+        var derivation = ImportSummary.Derivation.whileReading
+    }
+
+    /// Inside the import's transaction: the capture row, every record, the
+    /// latencies, then the capture row's totals. Returns `alreadyImported`
+    /// (for the caller to roll back) when the bytes turn out to be stored.
+    private func store(_ reader: TraceReader, _ db: Database, path: String, displayName: String,
+                       digest: CaptureDigest, onRejection: (TraceReader.TraceRejection) throws -> Void,
+                       onProgress: ((Progress) -> Void)?) throws -> StoredCapture {
+        let captureID = try insertCaptureRow(db, path: path, displayName: displayName)
+        let inserter = RecordInserter(db, captureID: captureID)
+        // Reading runs on its own thread; `stop()` joins it before anything
+        // here touches the reader or the digest again.
+        let pipeline = RecordPipeline(reader: reader, limits: streamingLimits)
+        pipeline.start()
+        defer { pipeline.stop() }
+        let rejectedCount = try insertRecords(from: pipeline, with: inserter, totalBytes: reader.totalBytes,
+                                              onRejection: onRejection, onProgress: onProgress)
+        pipeline.stop()
+        let reader = pipeline.finishedReader
+        if let existing = try Self.capture(withDigest: digest.hex, db) {
+            return StoredCapture(outcome: .alreadyImported(captureID: existing))
+        }
+        var stored = StoredCapture(outcome: .imported(captureID: captureID), recordCounts: reader.recordCounts,
+                                   unknownTypeCounts: reader.unknownTypeCounts, rejectedCount: rejectedCount)
+        (stored.derivation, stored.derivationSeconds) = try deriveLatencies(
+            db, captureID: captureID, readingPass: pipeline.finishedDeriver, inserter: inserter)
+        try finishCaptureRow(db, captureID: captureID, digest: digest, reader: reader, rejectedCount: rejectedCount)
+        return stored
+    }
+
+    /// Inserts the pipeline's batches as they come, with the reading pass's
+    /// latencies while they are exact. Returns the number of lines rejected.
+    private func insertRecords(from pipeline: RecordPipeline, with inserter: RecordInserter, totalBytes: Int64?,
+                               onRejection: (TraceReader.TraceRejection) throws -> Void,
+                               onProgress: ((Progress) -> Void)?) throws -> Int {
+        var rejectedCount = 0
+        var items = 0
+        var nextProgress = 0x4000
+        // Once the reading pass gives up, the rest of its latencies are not worth storing.
+        var storesDerived = derivation == .streaming
+        while true {
+            switch pipeline.next() {
+            case .batch(let batch):
+                if !batch.isDerivationExact { storesDerived = false }
+                try inserter.insert(batch, derived: storesDerived)
+                for rejection in batch.rejections {
+                    rejectedCount += 1
+                    try onRejection(rejection)
+                }
+                items += batch.itemCount
+                if items >= nextProgress, let onProgress {
+                    nextProgress = items + 0x4000
+                    onProgress(Progress(bytesRead: batch.bytesRead, totalBytes: totalBytes, records: items))
+                }
+            case .failed(let error):
+                throw error
+            case .finished:
+                return rejectedCount
+            }
+        }
+    }
+
+    /// Keeps the reading pass's latencies when they are the capture's, else
+    /// derives them set-wise in SQL. Returns how, and the seconds it took
+    /// on this thread.
+    private func deriveLatencies(_ db: Database, captureID: Int64, readingPass: StreamingDeriver,
+                                 inserter: RecordInserter) throws -> (ImportSummary.Derivation, Double) {
+        if derivation == .streaming, readingPass.isExact {
+            return (.whileReading, inserter.derivedSeconds)
+        }
+        let started = ContinuousClock.now
+        try LatencyDeriver.derive(db, captureID: captureID)
+        let seconds = (ContinuousClock.now - started).seconds
+        if derivation == .streaming, let reason = readingPass.inexactReason {
+            return (.fellBackToSetWise(reason: reason), seconds)
+        }
+        return (.setWise, seconds)
+    }
+
+    /// A file imported before with --skip-invalid is refused when read
+    /// strictly; its bytes still say it is already here. Otherwise the
+    /// refusal stands.
+    private func importedBefore(refusedWith error: TraceError, fileDescriptor: Int32,
+                                digest: CaptureDigest) throws -> StoredCapture {
+        Self.drain(fileDescriptor) { digest.update($0) }
+        guard let existing = try database.pool.read({ try Self.capture(withDigest: digest.hex, $0) }) else {
+            throw error
+        }
+        return StoredCapture(outcome: .alreadyImported(captureID: existing))
     }
 
     private func insertCaptureRow(_ db: Database, path: String, displayName: String) throws -> Int64 {
@@ -199,20 +225,23 @@ public struct CaptureImporter: Sendable {
         return db.lastInsertedRowID
     }
 
-    private func finishCaptureRow(_ db: Database, captureID: Int64, digest: String, byteCount: Int64,
+    /// The kinds whose records the capture row counts, each in a column
+    /// `<kind>_count`; dropped events are counted per session instead.
+    private static let countedKinds = TraceRecord.Kind.allCases.filter { $0 != .dropped }
+
+    private func finishCaptureRow(_ db: Database, captureID: Int64, digest: CaptureDigest,
                                   reader: TraceReader, rejectedCount: Int) throws {
         let counts = reader.recordCounts
+        let countColumns = Self.countedKinds.map { "\($0.name)_count = ?" }.joined(separator: ", ")
         try db.execute(
             sql: """
-                UPDATE capture SET sha256 = ?, size_bytes = ?, recorder = ?,
-                    session_count = ?, touch_count = ?, transition_count = ?, delivery_count = ?,
-                    frame_count = ?, unknown_count = ?, rejected_count = ?
+                UPDATE capture SET sha256 = ?, size_bytes = ?, recorder = ?, \(countColumns),
+                    unknown_count = ?, rejected_count = ?
                 WHERE id = ?
                 """,
-            arguments: [digest, byteCount, reader.header?.recorder,
-                        counts["session"] ?? 0, counts["touch"] ?? 0, counts["transition"] ?? 0,
-                        counts["delivery"] ?? 0, counts["frame"] ?? 0,
-                        reader.unknownTypeCounts.values.reduce(0, +), rejectedCount, captureID])
+            arguments: StatementArguments([digest.hex, digest.byteCount, reader.header?.recorder] as [(any DatabaseValueConvertible)?]
+                + Self.countedKinds.map { counts[$0.name] ?? 0 }
+                + [reader.unknownTypeCounts.values.reduce(0, +), rejectedCount, captureID]))
     }
 
     private static func capture(withDigest digest: String, _ db: Database) throws -> Int64? {

@@ -25,8 +25,32 @@ public struct ImportSummary: Sendable, Equatable {
     /// The part of `seconds` the inserting thread spent on derived latencies:
     /// storing those worked out while reading, or deriving them in SQL.
     public var derivationSeconds: Double = 0
-    /// How the latencies were derived, and why set-wise when they were.
-    public var derivationNote: String = ""
+    /// How the latencies were derived, and why set-wise when the reading pass gave up.
+    public var derivation: Derivation = .whileReading
+
+    /// How an import derived its latencies.
+    public enum Derivation: Sendable, Equatable {
+        /// In the reading pass, record by record.
+        case whileReading
+        /// Set-wise in SQL after the records were stored, as asked.
+        case setWise
+        /// Set-wise in SQL because the capture's order defeated the reading
+        /// pass (`reason` says how); slower, the same rows.
+        case fellBackToSetWise(reason: String)
+
+        /// `derived while reading`, `derived set-wise in SQL`, or
+        /// `derived set-wise in SQL: <reason>`.
+        public var note: String {
+            switch self {
+            case .whileReading: "derived while reading"
+            case .setWise: "derived set-wise in SQL"
+            case .fellBackToSetWise(let reason): "derived set-wise in SQL: \(reason)"
+            }
+        }
+    }
+
+    /// ``derivation`` in words.
+    public var derivationNote: String { derivation.note }
 
     public var recordCount: Int { recordCounts.values.reduce(0, +) }
 
@@ -34,11 +58,8 @@ public struct ImportSummary: Sendable, Equatable {
         seconds > 0 ? Double(recordCount) / seconds : 0
     }
 
-    /// How `derivationNote` starts when the reading pass handed over to SQL.
-    static let setWiseFallback = "derived set-wise in SQL: "
-
     /// The record types in the order captures usually list them.
-    static let recordTypes = ["session", "touch", "transition", "delivery", "frame", "dropped"]
+    static let recordTypes = TraceRecord.Kind.allCases.map(\.name)
 
     /// One line for standard error, e.g.
     /// `imported a.jsonl: 2 sessions; 1,204 records (touch 1,100, transition 24, delivery 60, frame 18) in 0.012 s, 100,333 records/s`.
@@ -61,8 +82,8 @@ public struct ImportSummary: Sendable, Equatable {
                 line += "; \(rejectedCount.grouped) line\(rejectedCount == 1 ? "" : "s") rejected"
             }
             // Worth knowing when an import is slower than usual.
-            if derivationNote.hasPrefix(Self.setWiseFallback) {
-                line += "; latencies derived set-wise in SQL, as \(derivationNote.dropFirst(Self.setWiseFallback.count))"
+            if case .fellBackToSetWise(let reason) = derivation {
+                line += "; latencies derived set-wise in SQL, as \(reason)"
             }
             return line
         }

@@ -27,23 +27,6 @@ extension InsertableRow {
     }
 }
 
-/// What binding a batch's rows needs besides the rows.
-struct BindContext {
-    /// `session.id` in the store, by the session's ordinal in the capture.
-    let sessionRowIDs: [Int64]
-    /// The batch's `text`, valid while its rows are inserted.
-    let text: UnsafePointer<CChar>
-
-    func sessionRowID(_ ordinal: Int) -> Int64 {
-        sessionRowIDs[ordinal]
-    }
-
-    func string(_ range: TextRange) -> String {
-        String(decoding: UnsafeRawBufferPointer(start: text + range.offset, count: range.count),
-               as: UTF8.self)
-    }
-}
-
 /// Inserts rows into one table many to a statement: `INSERT … VALUES (…), (…), …`.
 ///
 /// One statement per row spends most of SQLite's time starting and ending

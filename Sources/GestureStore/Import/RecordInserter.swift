@@ -53,8 +53,7 @@ final class RecordInserter {
             try db.cachedStatement(sql: "UPDATE session SET dropped = dropped + ? WHERE id = ?")
                 .execute(arguments: [drop.count, sessionRowIDs[drop.session]])
         }
-        try batch.text.withUnsafeBufferPointer { text in
-            let context = BindContext(sessionRowIDs: sessionRowIDs, text: Self.pointer(to: text))
+        try batch.withBindContext(sessionRowIDs: sessionRowIDs) { context in
             try touchDowns.insert(batch.touchDowns, in: context)
             try touchSamples.insert(batch.touchSamples, in: context)
             try transitions.insert(batch.transitions, in: context)
@@ -71,12 +70,6 @@ final class RecordInserter {
             try orphans.insert(batch.orphans, in: context)
             derivedSeconds += (ContinuousClock.now - started).seconds
         }
-    }
-
-    private static func pointer(to text: UnsafeBufferPointer<UInt8>) -> UnsafePointer<CChar> {
-        // An empty batch text has no storage; its rows bind no strings.
-        let base = text.baseAddress ?? ("" as StaticString).utf8Start
-        return UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
     }
 
     /// Sessions are few, but preparing their statements afresh for each one
