@@ -141,7 +141,7 @@ import Testing
         ]
         let path = try folder.write("merge.jsonl", ([Self.header, Self.session] + records).joined(separator: "\n") + "\n")
         var reader = try TraceReader(path: path)
-        var preparer = RowPreparer(limits: StreamingDeriver.Limits())
+        var preparer = BatchBuilder(limits: StreamingDeriver.Limits())
         var batch = ImportBatch()
         while let item = try reader.next() { preparer.add(item, to: &batch) }
         preparer.finish(into: &batch)
@@ -151,9 +151,9 @@ import Testing
             String(decoding: text[range.offset..<range.offset + range.count], as: UTF8.self)
         }
         #expect(batch.responses.map { "\(spelled($0.event)) \($0.line)" } == ["touchDown 5", "touchUp 6"])
-        #expect(batch.mergedResponses.map { "\(spelled($0.event)) \($0.line)" } == ["touchDown 7"])
+        #expect(batch.upsertedResponses.map { "\(spelled($0.event)) \($0.line)" } == ["touchDown 7"])
         #expect(batch.recognitions.map(\.line) == [4])
-        #expect(batch.mergedRecognitions.map(\.line) == [8])
+        #expect(batch.upsertedRecognitions.map(\.line) == [8])
 
         // Stored, the earlier ones win.
         let (rows, summary) = try derivedRows(([Self.header, Self.session] + records).joined(separator: "\n") + "\n",

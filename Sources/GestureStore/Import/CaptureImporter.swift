@@ -194,7 +194,7 @@ public struct CaptureImporter: Sendable {
             return (.whileReading, inserter.derivedSeconds)
         }
         let started = ContinuousClock.now
-        try LatencyDeriver.derive(db, captureID: captureID)
+        try SetWiseDeriver.derive(db, captureID: captureID)
         let seconds = (ContinuousClock.now - started).seconds
         if derivation == .streaming, let reason = readingPass.inexactReason {
             return (.fellBackToSetWise(reason: reason), seconds)

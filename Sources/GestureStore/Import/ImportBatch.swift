@@ -28,8 +28,8 @@ struct ImportBatch {
     var recognitions: [RecognitionRow] = []
     /// Derived rows whose keys may have been: they go in after the others,
     /// as upserts that keep the earliest.
-    var mergedResponses: [ResponseRow] = []
-    var mergedRecognitions: [RecognitionRow] = []
+    var upsertedResponses: [ResponseRow] = []
+    var upsertedRecognitions: [RecognitionRow] = []
     var dispatches: [DispatchRow] = []
     /// Filled in the last batch only: one row per session of the capture.
     var orphans: [OrphanRow] = []

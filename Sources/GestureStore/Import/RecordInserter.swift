@@ -17,9 +17,9 @@ final class RecordInserter {
     private let deliveries: MultiRowInsert<DeliveryRow>
     private let frames: MultiRowInsert<FrameRow>
     private let responses: MultiRowInsert<ResponseRow>
-    private let mergedResponses: MultiRowInsert<ResponseRow>
+    private let upsertedResponses: MultiRowInsert<ResponseRow>
     private let recognitions: MultiRowInsert<RecognitionRow>
-    private let mergedRecognitions: MultiRowInsert<RecognitionRow>
+    private let upsertedRecognitions: MultiRowInsert<RecognitionRow>
     private let dispatches: MultiRowInsert<DispatchRow>
     private let orphans: MultiRowInsert<OrphanRow>
 
@@ -35,9 +35,9 @@ final class RecordInserter {
         deliveries = MultiRowInsert(db)
         frames = MultiRowInsert(db)
         responses = MultiRowInsert(db)
-        mergedResponses = MultiRowInsert(db, merging: true)
+        upsertedResponses = MultiRowInsert(db, merging: true)
         recognitions = MultiRowInsert(db)
-        mergedRecognitions = MultiRowInsert(db, merging: true)
+        upsertedRecognitions = MultiRowInsert(db, merging: true)
         dispatches = MultiRowInsert(db)
         orphans = MultiRowInsert(db)
     }
@@ -61,11 +61,11 @@ final class RecordInserter {
             try frames.insert(batch.frames, in: context)
             guard derived else { return }
             let started = ContinuousClock.now
-            // New keys first: a merged row may be the earlier of one of them.
+            // New keys first: an upserted row may be the earlier of one of them.
             try responses.insert(batch.responses, in: context)
-            try mergedResponses.insert(batch.mergedResponses, in: context)
+            try upsertedResponses.insert(batch.upsertedResponses, in: context)
             try recognitions.insert(batch.recognitions, in: context)
-            try mergedRecognitions.insert(batch.mergedRecognitions, in: context)
+            try upsertedRecognitions.insert(batch.upsertedRecognitions, in: context)
             try dispatches.insert(batch.dispatches, in: context)
             try orphans.insert(batch.orphans, in: context)
             derivedSeconds += (ContinuousClock.now - started).seconds

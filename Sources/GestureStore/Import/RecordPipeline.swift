@@ -26,11 +26,11 @@ final class RecordPipeline: @unchecked Sendable {
     private var producerDone = false
     // Owned by the reading thread until `producerDone`, then by the caller.
     private var reader: TraceReader
-    private var preparer: RowPreparer
+    private var preparer: BatchBuilder
 
     init(reader: TraceReader, limits: StreamingDeriver.Limits) {
         self.reader = reader
-        preparer = RowPreparer(limits: limits)
+        preparer = BatchBuilder(limits: limits)
     }
 
     func start() {
@@ -89,7 +89,7 @@ final class RecordPipeline: @unchecked Sendable {
         finish()
     }
 
-    private func produce(reader: inout TraceReader, preparer: inout RowPreparer) {
+    private func produce(reader: inout TraceReader, preparer: inout BatchBuilder) {
         var batch = ImportBatch()
         batch.reserveCapacity(items: Self.batchSize)
         do {

@@ -15,9 +15,9 @@ import GestureTrace
 /// The deriver watches for the orders it cannot answer in one pass (a
 /// touch-down at or before a record already associated, a transition at or
 /// before a delivery it might have served, a delivery earlier than the
-/// latest transition of its channel, a record of a session retired to keep
+/// latest transition of its recognizer and state, a record of a session retired to keep
 /// memory flat). Then `isExact` turns false, it stops deriving, and the
-/// importer derives the capture set-wise in SQL instead (`LatencyDeriver`):
+/// importer derives the capture set-wise in SQL instead (`SetWiseDeriver`):
 /// the same rows either way.
 struct StreamingDeriver {
     /// Bounds that keep memory flat on captures of any size.
@@ -53,9 +53,11 @@ struct StreamingDeriver {
         }
     }
 
-    /// A recognizer and state, or equally a delivery's target and event.
-    private struct Channel: Hashable {
-        var recognizer: ExactText
+    /// What a transition reaches and a delivery announces: a recognizer
+    /// (a delivery's target) in a state (a delivery's event). A delivery's
+    /// dispatch latency is measured from the latest transition of its key.
+    private struct StateKey: Hashable {
+        var target: ExactText
         var state: ExactText
     }
 
@@ -74,8 +76,8 @@ struct StreamingDeriver {
         var touchDownByID: [Int64: TouchDown] = [:]
         /// The latest time of a record associated by time so far.
         var latestAssociated = Int64.min
-        var latestTransition: [Channel: Int64] = [:]
-        var latestDelivery: [Channel: Int64] = [:]
+        var latestTransition: [StateKey: Int64] = [:]
+        var latestDelivery: [StateKey: Int64] = [:]
         var deferred: [Deferred] = []
         var orphanDeliveries = 0
         var orphanTransitions = 0
@@ -152,17 +154,17 @@ struct StreamingDeriver {
     mutating func delivery(_ record: DeliveryRecord, stored: DeliveryRow, into batch: inout ImportBatch) {
         let session = stored.session
         guard activate(session, line: stored.line) else { return }
-        let channel = Channel(recognizer: ExactText(record.target), state: ExactText(record.event))
+        let key = StateKey(target: ExactText(record.target), state: ExactText(record.event))
         var transitionNanos: Int64?
         // One exclusive access to the session's state: reading through
         // `sessions[session].field` copies the whole state (a retain and a
         // release of each of its collections) on every record.
         let found = Self.update(&sessions[session]) { state -> Owner? in
-            if let latest = state.latestTransition[channel] {
+            if let latest = state.latestTransition[key] {
                 guard latest <= record.timeNanos else { return nil }
                 transitionNanos = latest
             }
-            Self.raise(&state.latestDelivery[channel, default: .min], to: record.timeNanos)
+            Self.raise(&state.latestDelivery[key, default: .min], to: record.timeNanos)
             return Self.owner(in: &state, named: record.touch, at: record.timeNanos)
         }
         guard let found else {
@@ -183,10 +185,10 @@ struct StreamingDeriver {
     mutating func transition(_ record: TransitionRecord, stored: TransitionRow, into batch: inout ImportBatch) {
         let session = stored.session
         guard activate(session, line: stored.line) else { return }
-        let channel = Channel(recognizer: ExactText(record.recognizer), state: ExactText(record.to.rawValue))
+        let key = StateKey(target: ExactText(record.recognizer), state: ExactText(record.to.rawValue))
         let found = Self.update(&sessions[session]) { state -> Owner? in
-            if let delivered = state.latestDelivery[channel], record.timeNanos <= delivered { return nil }
-            Self.raise(&state.latestTransition[channel, default: .min], to: record.timeNanos)
+            if let delivered = state.latestDelivery[key], record.timeNanos <= delivered { return nil }
+            Self.raise(&state.latestTransition[key, default: .min], to: record.timeNanos)
             return Self.owner(in: &state, named: record.touch, at: record.timeNanos)
         }
         guard let found else {
@@ -297,7 +299,7 @@ struct StreamingDeriver {
                                    via: row.via, timeNanos: row.timeNanos, downNanos: owner.nanos, line: row.line,
                                    region: owner.region)
         if storedResponses.insert(key) {
-            batch.mergedResponses.append(response)
+            batch.upsertedResponses.append(response)
         } else {
             batch.responses.append(response)
         }
@@ -316,7 +318,7 @@ struct StreamingDeriver {
                                          recognizerClass: row.recognizerClass, state: row.to, timeNanos: row.timeNanos,
                                          downNanos: owner.nanos, line: row.line, region: owner.region)
         if storedRecognitions.insert(key) {
-            batch.mergedRecognitions.append(recognition)
+            batch.upsertedRecognitions.append(recognition)
         } else {
             batch.recognitions.append(recognition)
         }

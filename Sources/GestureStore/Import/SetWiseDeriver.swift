@@ -10,7 +10,7 @@ import GRDB
 /// Captures in time order are derived in the reading pass instead
 /// (`StreamingDeriver`); this is the answer for any order, and the
 /// reference the one-pass rows are tested against.
-enum LatencyDeriver {
+enum SetWiseDeriver {
     static func derive(_ db: Database, captureID: Int64) throws {
         try run(clearing + steps, db, captureID: captureID)
     }

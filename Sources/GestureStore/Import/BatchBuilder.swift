@@ -2,7 +2,7 @@ import GestureTrace
 
 /// Turns the reader's records into rows and derived latencies, on the
 /// reading thread, so the inserting thread only binds and steps.
-struct RowPreparer {
+struct BatchBuilder {
     private(set) var deriver: StreamingDeriver
     private var sessionOrdinals: [String: Int] = [:]
     /// By session ordinal, for each touch-down's region.
