@@ -21,7 +21,7 @@ struct GestureLab: ParsableCommand {
             The database is --db PATH, else $GESTURELAB_DB, else ./gesturelab.sqlite.
             """,
         version: "0.1.0",
-        subcommands: [ImportCommand.self, SessionsCommand.self, QueryCommand.self, ExportCommand.self, CompareCommand.self, SimulateCommand.self, DemoCommand.self, BenchCommand.self]
+        subcommands: [ImportCommand.self, SessionsCommand.self, QueryCommand.self, ExportCommand.self, CompareCommand.self, PushCommand.self, SimulateCommand.self, DemoCommand.self, BenchCommand.self]
     )
 
     static func main() {

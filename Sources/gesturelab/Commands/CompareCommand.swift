@@ -94,12 +94,11 @@ struct CompareCommand: ParsableCommand {
     }
 
     func run() throws {
-        let store = try database.open()
         let selection = ComparisonSelection(by: by, metric: metric, target: target, event: event, via: via,
                                             region: region, experiment: experiment, variant: variant)
         let request = Comparer.Request(selection: selection, a: a, b: b,
                                        options: .init(alpha: alpha, seed: seed))
-        let run = try store.pool.read { db in try Comparer.run(request, in: db) }
+        let run = try database.read { db in try Comparer.run(request, in: db) }
         let output = TextOutput.standardOutput()
         switch format {
         case .json: try output.write(ComparisonReport.json(run))

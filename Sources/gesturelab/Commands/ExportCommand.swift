@@ -28,9 +28,8 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let catalog = try QueryCatalog(userDirectory: queriesDir)
-        let store = try database.open()
         let output = try out.map { try TextOutput(path: $0) } ?? .standardOutput()
-        let rows = try store.pool.read { db in
+        let rows = try database.read { db in
             try Exporter.export(name, catalog: catalog, in: db, to: output)
         }
         if let out {

@@ -6,7 +6,8 @@ import GestureStore
 struct DatabaseOptions: ParsableArguments {
     @Option(name: .customLong("db"),
             help: ArgumentHelp("The database file; created and migrated on first use.",
-                               discussion: "Default: $GESTURELAB_DB, else ./gesturelab.sqlite.",
+                               discussion: "Default: $GESTURELAB_DB, else ./gesturelab.sqlite. Reading commands also "
+                                   + "take a shared store, postgresql://USER@HOST:PORT/DATABASE (docs/postgresql.md).",
                                valueName: "path"))
     var path: String?
 

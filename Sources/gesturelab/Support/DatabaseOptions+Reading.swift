@@ -1,0 +1,16 @@
+import GestureAnalysis
+import GestureStore
+import GestureStorePostgreSQL
+
+extension DatabaseOptions {
+    /// Runs `body` with a reader of the store `--db` names: a SQLite file,
+    /// or a shared store at a `postgresql://` URL, read-only in both cases.
+    func read<T>(_ body: (any StoreReader) throws -> T) throws -> T {
+        if let path, ServerAddress.isServerURL(path) {
+            let reader = try ServerReader(try ServerAddress(url: path))
+            defer { reader.close() }
+            return try body(reader)
+        }
+        return try open().pool.read { db in try body(db) }
+    }
+}
