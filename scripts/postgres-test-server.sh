@@ -6,8 +6,10 @@
 #   scripts/postgres-test-server.sh stop
 #
 # `start` makes a cluster in a new temporary folder (initdb), starts it on a
-# free loopback port with trust authentication, creates the database
-# `gesturelab_test`, and prints `export` lines for the URL and the folder.
+# free loopback port, creates the database `gesturelab_test`, and prints
+# `export` lines for the URL and the folder. Connections over TCP need the
+# password (scram-sha-256), which is in the URL, so the tests exercise
+# password authentication; the socket in the folder trusts local users.
 # As root (CI) the server runs as the `postgres` user, since PostgreSQL
 # refuses to run as root. `stop` stops the server named by
 # $GESTURELAB_TEST_POSTGRES_DIR (or the folder given) and removes the folder.
@@ -34,13 +36,18 @@ start)
     mkdir "$dir/data"
     if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$dir" "$dir/data"; fi
     port=$(free_port)
-    as_owner "$bindir/initdb" -D "$dir/data" -A trust -U postgres -E UTF8 >"$dir/initdb.log" 2>&1 \
+    password=pg-secret-7c1e
+    echo "$password" >"$dir/password"
+    if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$dir/password"; fi
+    as_owner "$bindir/initdb" -D "$dir/data" --auth-local=trust --auth-host=scram-sha-256 \
+        --pwfile="$dir/password" -U postgres -E UTF8 >"$dir/initdb.log" 2>&1 \
         || { cat "$dir/initdb.log" >&2; exit 1; }
     as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w start \
         -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50" >/dev/null \
         || { cat "$dir/server.log" >&2; exit 1; }
-    psql -X -q -h 127.0.0.1 -p "$port" -U postgres -d postgres -c "CREATE DATABASE gesturelab_test" >/dev/null
-    echo "export GESTURELAB_TEST_POSTGRES_URL=postgresql://postgres@127.0.0.1:$port/gesturelab_test"
+    PGPASSWORD=$password psql -X -q -h 127.0.0.1 -p "$port" -U postgres -d postgres \
+        -c "CREATE DATABASE gesturelab_test" >/dev/null
+    echo "export GESTURELAB_TEST_POSTGRES_URL=postgresql://postgres:$password@127.0.0.1:$port/gesturelab_test"
     echo "export GESTURELAB_TEST_POSTGRES_DIR=$dir"
     ;;
 stop)

@@ -58,7 +58,7 @@ public struct ServerAddress: Sendable, Equatable {
         self.sslMode = mode
         if let fromURL = components.password {
             password = fromURL
-        } else if password == nil, let fromEnvironment = environment["PGPASSWORD"] {
+        } else if password == nil, let fromEnvironment = environment["PGPASSWORD"], !fromEnvironment.isEmpty {
             password = fromEnvironment
         } else if password == nil {
             let home = environment["HOME"] ?? NSHomeDirectory()
