@@ -104,13 +104,28 @@ public final class ServerConnection: @unchecked Sendable {
             // through a box that is emptied before the caller resumes.
             let box = TaskBody(escapable)
             let done = DispatchSemaphore(value: 0)
-            Task {
+            // Not on the cooperative pool: its threads may all be blocked in
+            // calls like this one (parallel tests), and the task would never run.
+            Task(executorPreference: BlockingCallExecutor.shared) {
                 await box.run()
                 done.signal()
             }
             done.wait()
             return try box.result!.get()
         }
+    }
+}
+
+/// Runs the tasks of blocking calls on threads of their own (a serial
+/// dispatch queue, which gets a thread even when every thread of Swift's
+/// cooperative pool waits), so a blocked caller never starves its own task.
+private final class BlockingCallExecutor: TaskExecutor, @unchecked Sendable {
+    static let shared = BlockingCallExecutor()
+    private let queue = DispatchQueue(label: "gesturelab.postgresql.blocking", attributes: .concurrent)
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }
 

@@ -24,12 +24,15 @@ public final class ServerReader: StoreReader {
             try ServerSchema().checkReadable(connection)
             try connection.execute(
                 "SET search_path = public, pg_catalog",
-                "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                Self.begin)
         } catch {
             connection.close()
             throw error
         }
     }
+
+    /// One snapshot for everything a command reads, and no writes.
+    static let begin = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
 
     public func close() {
         try? connection.execute("ROLLBACK")
@@ -55,6 +58,9 @@ public final class ServerReader: StoreReader {
                 try columns(try columnNames(of: statement.text, bindings: bindings))
             }
         } catch let error as PSQLError {
+            // A failed statement aborts PostgreSQL's transaction; start a new
+            // one so the reader goes on answering, as a SQLite reader does.
+            try? connection.execute("ROLLBACK", Self.begin)
             throw ServerFailure.statementError(error, sql: sql, address: connection.address)
         }
     }
