@@ -205,80 +205,47 @@ JOIN capture ON capture.id = session.capture_id;
 -- position f*(n-1), interpolated as v1 + (v2 - v1)*(h - floor(h)), or the
 -- lower neighbour for percentile_disc. The state is the fraction followed
 -- by the values; the fraction must be the same (within 0.001) on every row.
--- NaN, which SQLite stores as NULL, is skipped like NULL.
---
--- Each step is PL/pgSQL written as `state := array_append(state, y)`, the
--- form PL/pgSQL appends in place: anything else copies the array per row,
--- quadratic in the group's size.
-
--- The row's fraction on the 0-1 scale, after SQLite's checks of it and of y.
-CREATE FUNCTION gesturelab_percentile_check(first double precision, y double precision,
-                                            fraction double precision, max_fraction double precision,
-                                            name text)
-RETURNS double precision LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+-- NaN, which SQLite stores as NULL, is skipped like NULL. PostgreSQL copies
+-- the state array on every row, so a group of n values costs O(n^2): fine
+-- for per-variant groups, slow for millions of values in one group.
+CREATE FUNCTION gesturelab_percentile_step(state double precision[], y double precision,
+                                           fraction double precision, max_fraction double precision,
+                                           name text)
+RETURNS double precision[] LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
 DECLARE
     scaled double precision := fraction / max_fraction;
 BEGIN
     IF scaled IS NULL OR NOT (scaled >= 0 AND scaled <= 1) THEN
         RAISE EXCEPTION 'the fraction argument to %() is not between 0.0 and %.0', name, max_fraction::bigint;
     END IF;
-    IF first IS NOT NULL AND NOT (first - scaled >= -0.001 AND first - scaled <= 0.001) THEN
+    IF state IS NULL THEN
+        state := ARRAY[scaled];
+    ELSIF NOT (state[1] - scaled >= -0.001 AND state[1] - scaled <= 0.001) THEN
         RAISE EXCEPTION 'the fraction argument to %() is not the same for all input rows', name;
+    END IF;
+    IF y IS NULL OR y = 'NaN'::double precision THEN
+        RETURN state;
     END IF;
     IF y = 'Infinity'::double precision OR y = '-Infinity'::double precision THEN
         RAISE EXCEPTION 'Inf input to %()', name;
     END IF;
-    RETURN scaled;
+    RETURN array_append(state, y);
 END;
 $$;
 
+-- Each aggregate's step: the shared one with its scale and name.
 CREATE FUNCTION gesturelab_median_step(state double precision[], y double precision)
-RETURNS double precision[] LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
-DECLARE
-    scaled double precision := gesturelab_percentile_check(state[1], y, 0.5, 1, 'median');
-BEGIN
-    IF state IS NULL THEN state := ARRAY[scaled]; END IF;
-    IF y IS NULL OR y = 'NaN'::double precision THEN RETURN state; END IF;
-    state := array_append(state, y);
-    RETURN state;
-END;
-$$;
-
+RETURNS double precision[] LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN gesturelab_percentile_step(state, y, 0.5, 1, 'median');
 CREATE FUNCTION gesturelab_percentile_step(state double precision[], y double precision, p double precision)
-RETURNS double precision[] LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
-DECLARE
-    scaled double precision := gesturelab_percentile_check(state[1], y, p, 100, 'percentile');
-BEGIN
-    IF state IS NULL THEN state := ARRAY[scaled]; END IF;
-    IF y IS NULL OR y = 'NaN'::double precision THEN RETURN state; END IF;
-    state := array_append(state, y);
-    RETURN state;
-END;
-$$;
-
+RETURNS double precision[] LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN gesturelab_percentile_step(state, y, p, 100, 'percentile');
 CREATE FUNCTION gesturelab_percentile_cont_step(state double precision[], y double precision, f double precision)
-RETURNS double precision[] LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
-DECLARE
-    scaled double precision := gesturelab_percentile_check(state[1], y, f, 1, 'percentile_cont');
-BEGIN
-    IF state IS NULL THEN state := ARRAY[scaled]; END IF;
-    IF y IS NULL OR y = 'NaN'::double precision THEN RETURN state; END IF;
-    state := array_append(state, y);
-    RETURN state;
-END;
-$$;
-
+RETURNS double precision[] LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN gesturelab_percentile_step(state, y, f, 1, 'percentile_cont');
 CREATE FUNCTION gesturelab_percentile_disc_step(state double precision[], y double precision, f double precision)
-RETURNS double precision[] LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
-DECLARE
-    scaled double precision := gesturelab_percentile_check(state[1], y, f, 1, 'percentile_disc');
-BEGIN
-    IF state IS NULL THEN state := ARRAY[scaled]; END IF;
-    IF y IS NULL OR y = 'NaN'::double precision THEN RETURN state; END IF;
-    state := array_append(state, y);
-    RETURN state;
-END;
-$$;
+RETURNS double precision[] LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN gesturelab_percentile_step(state, y, f, 1, 'percentile_disc');
 
 -- The answer from a state: the arithmetic of SQLite's percentCompute, step
 -- for step, so the same double.
