@@ -42,8 +42,14 @@ start)
     as_owner "$bindir/initdb" -D "$dir/data" --auth-local=trust --auth-host=scram-sha-256 \
         --pwfile="$dir/password" -U postgres -E UTF8 >"$dir/initdb.log" 2>&1 \
         || { cat "$dir/initdb.log" >&2; exit 1; }
+    # A self-signed certificate, so clients can ask for TLS (sslmode=require).
+    openssl req -new -x509 -days 7 -nodes -subj /CN=localhost -keyout "$dir/server.key" \
+        -out "$dir/server.crt" >/dev/null 2>&1
+    chmod 600 "$dir/server.key"
+    if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$dir/server.key" "$dir/server.crt"; fi
     as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w start \
-        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50" >/dev/null \
+        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50 \
+            -c ssl=on -c ssl_cert_file=$dir/server.crt -c ssl_key_file=$dir/server.key" >/dev/null \
         || { cat "$dir/server.log" >&2; exit 1; }
     PGPASSWORD=$password psql -X -q -h 127.0.0.1 -p "$port" -U postgres -d postgres \
         -c "CREATE DATABASE gesturelab_test" >/dev/null

@@ -114,15 +114,15 @@ public struct PushBenchmark {
 extension PushBenchmark.Result {
     /// The result as a Markdown table for BENCHMARKS.md.
     public var markdown: String {
-        func rate(_ seconds: Double) -> String { seconds > 0 ? "\(Int((Double(rows) / seconds).rounded()))/s" : "" }
+        func rate(_ seconds: Double) -> String { seconds > 0 ? "\(Int((Double(rows) / seconds).rounded()).grouped)/s" : "" }
         return """
 
             ### Push to PostgreSQL over loopback
 
             | step | rows | seconds | rate | target | met |
             | --- | ---: | ---: | ---: | --- | --- |
-            | gesturelab push (\(captures) captures) | \(rows) | \(String(format: "%.3f", pushSeconds)) | \(rate(pushSeconds)) |  |  |
-            | psql \\copy of the same rows as CSV | \(rows) | \(String(format: "%.3f", copySeconds)) | \(rate(copySeconds)) |  |  |
+            | gesturelab push (\(captures) capture\(captures == 1 ? "" : "s"), all tables) | \(rows.grouped) | \(String(format: "%.3f", pushSeconds)) | \(rate(pushSeconds)) |  |  |
+            | psql \\copy of the same rows as CSV | \(rows.grouped) | \(String(format: "%.3f", copySeconds)) | \(rate(copySeconds)) |  |  |
             | push time / \\copy time |  | \(String(format: "%.2f", ratio)) |  | ≤ 1.5 | \(ratio <= 1.5 ? "yes" : "no") |
 
             """

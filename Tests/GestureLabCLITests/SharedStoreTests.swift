@@ -186,6 +186,14 @@ struct SharedStoreTests {
         #expect(fromFile.status == 0, "\(fromFile.standardError)")
         #expect(fromFile.standardOutput == fromEnvironment.standardOutput)
 
+        // TLS when the URL asks for it (the test server has a self-signed certificate).
+        let tls = try folder.run(["query", "--sql", "SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()",
+                                  "--format", "csv", "--db", server + "?sslmode=require"])
+        #expect(tls.standardOutput == "ssl\r\n1\r\n", "\(tls.standardError)")
+        let plain = try folder.run(["query", "--sql", "SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()",
+                                    "--format", "csv", "--db", server + "?sslmode=disable"])
+        #expect(plain.standardOutput == "ssl\r\n0\r\n", "\(plain.standardError)")
+
         for arguments in [["sessions", "--db", server], ["push", "--to", server, "--db", local], ["push", "--help"]] {
             let result = try folder.run(arguments)
             #expect(!result.standardOutput.contains(password) && !result.standardError.contains(password))
