@@ -27,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .target(name: "GestureTrace"),
@@ -45,6 +46,19 @@ let package = Package(
             // Sources/GestureStore/Migrations is a symlink to the top-level
             // folder: SwiftPM then notices added or removed .sql files.
             exclude: ["Migrations"],
+            plugins: ["EmbedSQLPlugin"]
+        ),
+        // The shared store on a PostgreSQL server: push and the reading seam.
+        // Its own module so SwiftNIO stays out of what an iOS app links.
+        .target(
+            name: "GestureStorePostgreSQL",
+            dependencies: [
+                "GestureStore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            // Symlinks to Migrations/postgresql and Queries/postgresql.
+            exclude: ["Migrations", "Queries"],
             plugins: ["EmbedSQLPlugin"]
         ),
         .target(
@@ -82,7 +96,7 @@ let package = Package(
             name: "gesturelab",
             dependencies: [
                 "GestureTrace", "GestureStore", "GestureAnalysis", "GestureSimulation", "GestureReport",
-                "GestureWorkflows",
+                "GestureWorkflows", "GestureStorePostgreSQL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -132,6 +146,11 @@ let package = Package(
             name: "GestureAnalysisTests",
             dependencies: ["GestureAnalysis", "GestureStore", "GestureTrace", "TestScratch",
                            .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "GestureStorePostgreSQLTests",
+            dependencies: ["GestureStorePostgreSQL", "GestureStore", "GestureAnalysis", "GestureSimulation",
+                           "TestScratch", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "GestureLabCLITests",

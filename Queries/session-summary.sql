@@ -7,7 +7,7 @@ SELECT capture.file_name AS capture,
        session.variant,
        session.device_model AS device,
        (SELECT group_concat(key || '=' || value, ' ')
-        FROM (SELECT key, value FROM session_config WHERE session_id = session.id ORDER BY key)) AS config,
+        FROM (SELECT key, value FROM session_config WHERE session_id = session.id ORDER BY key) AS ordered) AS config,
        (SELECT count(*) FROM touch WHERE touch.session_id = session.id) AS touches,
        (SELECT count(*) FROM response WHERE response.session_id = session.id) AS responses,
        (SELECT median(latency_ns / 1e6) FROM response WHERE response.session_id = session.id) AS response_p50_ms,

@@ -25,11 +25,14 @@ public struct Migration: Sendable, Equatable {
     }
 
     /// The migrations built into this binary, in version order.
+    public static let embedded: [Migration] = numbered(EmbeddedMigrations.files)
+
+    /// Migrations from `NNNN_name.sql` files, in version order.
     ///
     /// Fails at first use (a programming error, caught by the tests) when a
     /// file is misnamed or the versions are not 1, 2, 3… without gaps.
-    public static let embedded: [Migration] = {
-        let migrations = EmbeddedMigrations.files.map { file -> Migration in
+    public static func numbered(_ files: [(name: String, sql: String)]) -> [Migration] {
+        let migrations = files.map { file -> Migration in
             guard let number = file.name.split(separator: "_").first.flatMap({ Int($0) }) else {
                 preconditionFailure("migration \(file.name) must be named NNNN_name.sql")
             }
@@ -39,7 +42,7 @@ public struct Migration: Sendable, Equatable {
             preconditionFailure("migration \(migration.name) breaks the sequence 1, 2, 3…")
         }
         return migrations
-    }()
+    }
 }
 
 extension Sequence where Element == UInt8 {

@@ -31,7 +31,7 @@ struct GestureLab: ParsableCommand {
             Output into a closed pipe (| head) ends quietly.
             """,
         version: "0.1.0",
-        subcommands: [ImportCommand.self, SessionsCommand.self, QueryCommand.self, ExportCommand.self, CompareCommand.self, ReportCommand.self, SimulateCommand.self, DemoCommand.self, BenchCommand.self]
+        subcommands: [ImportCommand.self, SessionsCommand.self, QueryCommand.self, ExportCommand.self, CompareCommand.self, ReportCommand.self, PushCommand.self, SimulateCommand.self, DemoCommand.self, BenchCommand.self]
     )
 
     /// Runs the command. Output into a pipe whose reader has gone (`| head`)

@@ -101,6 +101,12 @@ public struct CannedQuery: Sendable, Equatable {
     /// - Throws: `QueryError` for a name the query does not declare, or a
     ///   value that is not of the parameter's type.
     public func arguments(_ values: [(name: String, value: String)]) throws -> StatementArguments {
+        StatementArguments(try boundValues(values))
+    }
+
+    /// The value of every parameter by name, for values given as
+    /// `-p NAME VALUE`; every other parameter takes its default.
+    public func boundValues(_ values: [(name: String, value: String)]) throws -> [String: DatabaseValue] {
         var bound: [String: DatabaseValue] = [:]
         for parameter in parameters {
             bound[parameter.name] = try parameter.defaultValue.map {
@@ -116,7 +122,7 @@ public struct CannedQuery: Sendable, Equatable {
             bound[name] = value == "NULL" ? .null
                 : try parameter.databaseValue(value, context: "query \(self.name), parameter \(name)")
         }
-        return StatementArguments(bound)
+        return bound
     }
 }
 

@@ -1,4 +1,5 @@
 import GRDB
+import GestureStore
 
 /// `export NAME`: a table, a derived relation or a canned query, as CSV.
 public enum Exporter {
@@ -7,22 +8,14 @@ public enum Exporter {
     ///
     /// - Returns: the number of rows written.
     @discardableResult
-    public static func export(_ name: String, catalog: QueryCatalog, in db: Database,
+    public static func export(_ name: String, catalog: QueryCatalog, in db: some StoreReader,
                               to output: TextOutput) throws -> Int {
-        let isRelation = try Bool.fetchOne(db, sql: """
-            SELECT count(*) > 0 FROM sqlite_schema
-            WHERE type IN ('table', 'view') AND name = ? AND name NOT LIKE 'sqlite_%'
-            """, arguments: [name]) ?? false
-        if isRelation {
+        let relations = try db.relationNames()
+        if relations.contains(name) {
             return try QueryCatalog.run(sql: "SELECT * FROM \(name.quotedDatabaseIdentifier)",
                                         in: db, format: .csv, to: output)
         }
         guard let query = catalog.queries.first(where: { $0.name == name }) else {
-            let relations = try String.fetchAll(db, sql: """
-                SELECT name FROM sqlite_schema
-                WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' AND name != 'gesturelab_migration'
-                ORDER BY type DESC, name
-                """)
             throw QueryError("nothing to export named \(name): not a table, relation or query. "
                 + "Relations: \(relations.joined(separator: ", ")). Queries: \(catalog.queries.map(\.name).joined(separator: ", ")).")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GestureStore
 
 /// The canned queries: those built into the binary from `Queries/`, and a
 /// user's own from `--queries-dir`.
@@ -51,10 +52,12 @@ public struct QueryCatalog: Sendable {
     /// - Throws: `QueryError` with SQLite's message and the query's name.
     @discardableResult
     public static func run(_ query: CannedQuery, parameters: [(name: String, value: String)],
-                           in db: Database, format: OutputFormat, to output: TextOutput) throws -> Int {
-        let arguments = try query.arguments(parameters)
+                           in db: some StoreReader, format: OutputFormat, to output: TextOutput) throws -> Int {
+        let arguments = StoreArguments(named: try query.boundValues(parameters))
+        // A built-in query may carry a variant for the engine; a user's runs as written.
+        let sql = query.source.hasPrefix("built-in ") ? db.builtInQuerySQL(name: query.name, portable: query.sql) : query.sql
         do {
-            return try RowWriter.write(sql: query.sql, arguments: arguments, in: db, format: format, to: output)
+            return try RowWriter.write(sql: sql, arguments: arguments, in: db, format: format, to: output)
         } catch let error as DatabaseError {
             throw QueryError("query \(query.name) (\(query.source)) failed: \(error.message ?? "\(error)")")
         }
@@ -64,7 +67,7 @@ public struct QueryCatalog: Sendable {
     ///
     /// - Throws: `QueryError` saying what was wrong with the SQL, with the SQL.
     @discardableResult
-    public static func run(sql: String, in db: Database, format: OutputFormat, to output: TextOutput) throws -> Int {
+    public static func run(sql: String, in db: some StoreReader, format: OutputFormat, to output: TextOutput) throws -> Int {
         do {
             return try RowWriter.write(sql: sql, in: db, format: format, to: output)
         } catch let error as DatabaseError {

@@ -1,4 +1,5 @@
 import GRDB
+import GestureStore
 
 /// Runs `gesturelab compare`: picks the groups, fetches their latencies and
 /// compares each B against A.
@@ -32,7 +33,7 @@ public enum Comparer {
         "none", "false", "off", "0", "no", "baseline", "control", "default", "disabled", "center", "observer",
     ]
 
-    public static func run(_ request: Request, in db: Database) throws -> Run {
+    public static func run(_ request: Request, in db: some StoreReader) throws -> Run {
         let selection = request.selection
         let pairs: [(a: String, b: String)]
         var choiceNote: String?

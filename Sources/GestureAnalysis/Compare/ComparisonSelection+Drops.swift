@@ -1,4 +1,5 @@
 import GRDB
+import GestureStore
 
 extension ComparisonSelection {
     /// How many of a group's sessions had events dropped by their recorder,
@@ -28,13 +29,16 @@ extension ComparisonSelection {
     /// SELECT count(*), coalesce(sum(dropped), 0) FROM session
     /// WHERE dropped > 0 AND id IN (SELECT session_id FROM responses WHERE …)
     /// ```
-    public func droppedEvents(_ db: Database, value: String) throws -> DroppedEvents {
+    public func droppedEvents(_ db: some StoreReader, value: String) throws -> DroppedEvents {
         let (conditions, arguments) = try groupFilters(value: value)
-        let row = try Row.fetchOne(db, sql: """
+        var counts = (sessions: 0, events: 0)
+        try db.forEachRow(sql: """
             SELECT count(*) AS sessions, coalesce(sum(dropped), 0) AS events FROM session
             WHERE dropped > 0
               AND id IN (SELECT session_id FROM \(metric.relation) WHERE \(conditions.joined(separator: " AND ")))
-            """, arguments: StatementArguments(arguments))
-        return DroppedEvents(label: value, sessions: row?["sessions"] ?? 0, events: row?["events"] ?? 0)
+            """, arguments: StoreArguments(arguments), columns: { _ in }, row: { values in
+                counts = (Int.fromDatabaseValue(values[0]) ?? 0, Int.fromDatabaseValue(values[1]) ?? 0)
+            })
+        return DroppedEvents(label: value, sessions: counts.sessions, events: counts.events)
     }
 }

@@ -103,7 +103,7 @@ public struct ComparisonSelection: Sendable, Equatable {
     }
 
     /// The distinct values of the split key among the selected latencies, sorted.
-    public func values(_ db: Database) throws -> [String] {
+    public func values(_ db: some StoreReader) throws -> [String] {
         if let filtered = filteredKey {
             throw QueryError("--by \(by) with --\(filtered) leaves one group: drop one of them")
         }
@@ -114,39 +114,38 @@ public struct ComparisonSelection: Sendable, Equatable {
                 throw QueryError("recognitions have no channel: --by via works with --metric response or dispatch")
             }
             let column = by == "target" ? metric.targetColumn : by
-            return try String.fetchAll(db, sql: """
+            return try db.fetchStrings(sql: """
                 SELECT DISTINCT coalesce(\(column), 'unknown') FROM \(metric.relation) \(whereClause) ORDER BY 1
-                """, arguments: StatementArguments(arguments))
+                """, arguments: StoreArguments(arguments))
         }
-        let knownKey = try Bool.fetchOne(db, sql: "SELECT count(*) > 0 FROM session_config WHERE key = ?",
-                                         arguments: [by]) ?? false
+        let knownKey = try db.fetchInt(sql: "SELECT count(*) FROM session_config WHERE key = ?", arguments: [by]) ?? 0 > 0
         guard knownKey else {
-            let keys = try String.fetchAll(db, sql: "SELECT DISTINCT key FROM session_config ORDER BY key")
+            let keys = try db.fetchStrings(sql: "SELECT DISTINCT key FROM session_config ORDER BY key")
             throw QueryError("no session has a configuration key \(by). Split by variant, via, region, or one of: "
                 + (keys.isEmpty ? "(no configuration keys recorded)" : keys.joined(separator: ", ")))
         }
-        return try String.fetchAll(db, sql: """
+        return try db.fetchStrings(sql: """
             SELECT DISTINCT value FROM session_config
             WHERE key = ? AND session_id IN (SELECT DISTINCT session_id FROM \(metric.relation) \(whereClause))
             ORDER BY value
-            """, arguments: StatementArguments([by] + arguments))
+            """, arguments: StoreArguments([by] + arguments))
     }
 
     /// The latencies, in milliseconds and sorted, of the group where the key is `value`.
-    public func latencies(_ db: Database, value: String) throws -> [Double] {
+    public func latencies(_ db: some StoreReader, value: String) throws -> [Double] {
         let (conditions, arguments) = try groupFilters(value: value)
-        return try Double.fetchAll(db, sql: """
+        return try db.fetchDoubles(sql: """
             SELECT latency_ms FROM \(metric.relation) WHERE \(conditions.joined(separator: " AND ")) ORDER BY latency_ms
-            """, arguments: StatementArguments(arguments))
+            """, arguments: StoreArguments(arguments))
     }
 
     /// Per-touch differences B − A in milliseconds, for touches that had
     /// both channels deliver the same (target, event): the paired design of
     /// a `via` split (docs/latencies.md). Empty unless the split is by `via`.
-    public func pairedDifferences(_ db: Database, a: String, b: String) throws -> [Double] {
+    public func pairedDifferences(_ db: some StoreReader, a: String, b: String) throws -> [Double] {
         guard by == "via", metric == .response else { return [] }
         let (scoped, arguments) = try filters(table: "first")
-        return try Double.fetchAll(db, sql: """
+        return try db.fetchDoubles(sql: """
             SELECT second.latency_ms - first.latency_ms
             FROM responses AS first
             JOIN responses AS second
@@ -154,6 +153,6 @@ public struct ComparisonSelection: Sendable, Equatable {
              AND second.target = first.target AND second.event = first.event
             WHERE first.via = ? AND second.via = ? \(scoped.isEmpty ? "" : "AND " + scoped.joined(separator: " AND "))
             ORDER BY 1
-            """, arguments: StatementArguments([a, b] + arguments))
+            """, arguments: StoreArguments([a, b] + arguments))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GestureStore
 
 /// Writes rows of SQL values in one of the output formats.
 ///
@@ -87,24 +88,27 @@ public struct RowWriter {
 }
 
 extension RowWriter {
-    /// Runs `sql` and writes every row it returns, streaming.
+    /// Runs `sql` on any engine and writes every row it returns, streaming.
+    ///
+    /// CSV from a SQLite store takes the direct path from statement columns
+    /// to text (`CSVStatementWriter`); other engines and formats go row by row.
     ///
     /// - Returns: the number of rows written.
     @discardableResult
-    public static func write(sql: String, arguments: StatementArguments = [], in db: Database,
+    public static func write(sql: String, arguments: StoreArguments = [], in reader: some StoreReader,
                              format: OutputFormat, to output: TextOutput) throws -> Int {
-        let statement = try db.makeStatement(sql: sql)
-        try statement.setArguments(arguments)
-        if format == .csv {
+        if format == .csv, let db = reader as? Database {
+            let statement = try db.makeStatement(sql: sql)
+            try statement.setArguments(arguments.statementArguments)
             let rows = try CSVStatementWriter.write(statement, db, to: output)
             try output.flush()
             return rows
         }
-        var writer = RowWriter(format: format, columns: statement.columnNames, output: output)
-        let cursor = try Row.fetchCursor(statement)
-        while let row = try cursor.next() {
-            try writer.write(row.databaseValues.map { $0 })
-        }
+        var writer: RowWriter?
+        try reader.forEachRow(sql: sql, arguments: arguments,
+                              columns: { writer = RowWriter(format: format, columns: $0, output: output) },
+                              row: { try writer!.write($0) })
+        guard var writer else { return 0 }
         try writer.finish()
         return writer.rowsWritten
     }

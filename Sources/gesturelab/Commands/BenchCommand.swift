@@ -3,6 +3,7 @@ import Foundation
 import GestureAnalysis
 import GestureSimulation
 import GestureWorkflows
+import GestureStorePostgreSQL
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,9 +19,14 @@ struct BenchCommand: ParsableCommand {
             machine, the SQLite version and the build. Build in release mode for
             figures worth keeping.
 
+            With --postgresql URL it also pushes the store it built to a new database
+            on that server and times `psql \\copy` of the same rows as CSV into
+            another (both databases are dropped and recreated on each run).
+
             Examples:
               swift run -c release gesturelab bench
               swift run -c release gesturelab bench --records 10000000 --dir /tmp/bench
+              swift run -c release gesturelab bench --postgresql postgresql://postgres:***@127.0.0.1:5432/postgres
             """)
 
     @Option(help: "How many records to simulate.")
@@ -31,6 +37,10 @@ struct BenchCommand: ParsableCommand {
 
     @Option(help: "Seed of the simulation.")
     var seed: UInt64 = 1
+
+    @Option(help: ArgumentHelp("Also time a push to this server against psql \\copy.",
+                               valueName: "postgresql://user@host:port/database"))
+    var postgresql: String?
 
     func validate() throws {
         if records < 1_000 { throw ValidationError("--records takes 1000 or more.") }
@@ -43,6 +53,11 @@ struct BenchCommand: ParsableCommand {
         let report = try benchmark.run { StandardError.line($0) }
         let output = TextOutput.standardOutput()
         try output.write(report.markdown)
+        if let postgresql {
+            let push = try PushBenchmark(sqlitePath: (dir as NSString).appendingPathComponent("bench.sqlite"),
+                                         serverURL: postgresql, directory: dir).run { StandardError.line($0) }
+            try output.write(push.markdown)
+        }
         try output.flush()
     }
 }

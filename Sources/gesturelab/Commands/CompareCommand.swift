@@ -61,11 +61,10 @@ struct CompareCommand: ParsableCommand {
     }
 
     func run() throws {
-        let store = try database.open()
         let selection = comparison.selection(by: by)
         let request = Comparer.Request(selection: selection, a: comparison.a, b: comparison.b,
                                        options: .init(alpha: comparison.alpha, seed: comparison.seed))
-        let run = try store.pool.read { db in try Comparer.run(request, in: db) }
+        let run = try database.read { db in try Comparer.run(request, in: db) }
         let output = TextOutput.standardOutput()
         switch format {
         case .json: try output.write(ComparisonReport.json(run))

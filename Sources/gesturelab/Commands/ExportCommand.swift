@@ -29,10 +29,9 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let catalog = try QueryCatalog(userDirectory: queriesDir)
-        let store = try database.open()
         // A failed export leaves no --out file behind.
         let output = try out.map { try TextOutput.replacing(path: $0) } ?? .standardOutput()
-        let rows = try store.pool.read { db in
+        let rows = try database.read { db in
             try Exporter.export(name, catalog: catalog, in: db, to: output)
         }
         try output.commit()

@@ -17,6 +17,7 @@ struct QueryCommand: ParsableCommand {
               gesturelab query slowest-touches -p limit 5 --format csv
               gesturelab query slowest-touches -p experiment NULL -p limit -1
               gesturelab query --sql "SELECT variant, median(latency_ms) FROM responses GROUP BY variant"
+              gesturelab query response-by-variant --db postgresql://lab@db.example/gestures
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -78,8 +79,7 @@ struct QueryCommand: ParsableCommand {
             try output.flush()
             return
         }
-        let store = try database.open()
-        try store.pool.read { db in
+        try database.read { db in
             if let sql {
                 try QueryCatalog.run(sql: sql, in: db, format: format, to: output)
             } else if let name {

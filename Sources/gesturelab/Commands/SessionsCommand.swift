@@ -10,6 +10,7 @@ struct SessionsCommand: ParsableCommand {
             Examples:
               gesturelab sessions
               gesturelab sessions --format json
+              gesturelab sessions --db postgresql://lab@db.example/gestures
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -22,8 +23,7 @@ struct SessionsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let store = try database.open()
-        _ = try store.pool.read { db in
+        _ = try database.read { db in
             try RowWriter.write(sql: SessionCatalog.sql, in: db, format: format, to: .standardOutput())
         }
     }

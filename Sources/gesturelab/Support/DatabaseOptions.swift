@@ -8,7 +8,8 @@ struct DatabaseOptions: ParsableArguments {
             help: ArgumentHelp("The database file; import creates it.",
                                discussion: "Default: $GESTURELAB_DB, else ./gesturelab.sqlite. Only import writes "
                                    + "to it; the other commands open it read-only, never wait for an import (they "
-                                   + "see its last commit) and work on a file you may only read.",
+                                   + "see its last commit) and work on a file you may only read. Reading commands also take a shared store, "
+                                   + "postgresql://USER@HOST:PORT/DATABASE (docs/postgresql.md).",
                                valueName: "path"))
     var path: String?
 

@@ -1,0 +1,130 @@
+import Foundation
+import GestureStore
+
+/// The shared store's part of `gesturelab bench`: a push of a SQLite store
+/// over loopback, timed beside `psql \copy` of the same rows as CSV.
+///
+/// Both load into new databases with the store's schema, so the server does
+/// the same work (the same tables, keys and indexes); the difference is what
+/// push adds: reading SQLite, mapping ids, the text format, one transaction
+/// per capture. The CSV files are written before the clock starts.
+///
+///     let result = try PushBenchmark(sqlitePath: "bench.sqlite", serverURL: url, directory: "/tmp/b").run()
+///     result.ratio   // push seconds / \copy seconds
+public struct PushBenchmark {
+    public struct Result: Sendable {
+        public var rows: Int
+        public var captures: Int
+        public var pushSeconds: Double
+        public var copySeconds: Double
+        public var ratio: Double { copySeconds > 0 ? pushSeconds / copySeconds : 0 }
+    }
+
+    public var sqlitePath: String
+    public var serverURL: String
+    /// Where the CSV files go.
+    public var directory: String
+
+    public init(sqlitePath: String, serverURL: String, directory: String) {
+        self.sqlitePath = sqlitePath
+        self.serverURL = serverURL
+        self.directory = directory
+    }
+
+    public func run(log: (String) -> Void = { _ in }) throws -> Result {
+        let base = try ServerAddress(url: serverURL)
+        let pushTarget = try freshDatabase("gesturelab_bench_push", on: base)
+        let copyTarget = try freshDatabase("gesturelab_bench_copy", on: base)
+
+        log("pushing \(sqlitePath) to \(pushTarget.masked)")
+        let connection = try ServerConnection(pushTarget)
+        defer { connection.close() }
+        try ServerSchema().migrate(connection)
+        var started = ContinuousClock.now
+        let summary = try StorePusher(sqlitePath: sqlitePath).push(to: connection)
+        let pushSeconds = (ContinuousClock.now - started).seconds
+
+        log("writing the same rows as CSV for psql \\copy")
+        let copyConnection = try ServerConnection(copyTarget)
+        try ServerSchema().migrate(copyConnection)
+        copyConnection.close()
+        let script = try writeCSV()
+        started = ContinuousClock.now
+        try runPSQL(script: script, address: copyTarget)
+        let copySeconds = (ContinuousClock.now - started).seconds
+        return Result(rows: summary.rows, captures: summary.pushed.count,
+                      pushSeconds: pushSeconds, copySeconds: copySeconds)
+    }
+
+    /// Drops and recreates a database named `name` beside the URL's.
+    private func freshDatabase(_ name: String, on base: ServerAddress) throws -> ServerAddress {
+        let admin = try ServerConnection(base)
+        defer { admin.close() }
+        try admin.execute("DROP DATABASE IF EXISTS \(name)", "CREATE DATABASE \(name)")
+        var address = base
+        address.database = name
+        address.masked = ServerAddress.mask(serverURL.replacingOccurrences(of: "/\(base.database)", with: "/\(name)"))
+        return address
+    }
+
+    /// One CSV file per table, with the same ids push would give in a new
+    /// database, and the psql script that loads them.
+    private func writeCSV() throws -> String {
+        var script = "BEGIN;\n"
+        let tables: [(String, [String])] = [
+            ("capture", ["id"] + PushedTables.capture),
+            ("session", ["id", "capture_id"] + PushedTables.session),
+        ] + PushedTables.perSession.map { ($0.table, ["session_id"] + $0.columns) }
+        for (table, columns) in tables {
+            let file = (directory as NSString).appendingPathComponent("copy-\(table).csv")
+            let select = "SELECT \(columns.joined(separator: ", ")) FROM \(table)"
+                + (table == "capture" ? " WHERE sha256 IS NOT NULL" : "")
+            try runTool("sqlite3", ["-csv", "-bail", sqlitePath, ".output \(file)", select])
+            script += "\\copy \(table) (\(columns.joined(separator: ", "))) FROM '\(file)' WITH (FORMAT csv)\n"
+        }
+        return script + "COMMIT;\n"
+    }
+
+    private func runPSQL(script: String, address: ServerAddress) throws {
+        let path = (directory as NSString).appendingPathComponent("copy.psql")
+        try script.write(toFile: path, atomically: true, encoding: .utf8)
+        var environment = ProcessInfo.processInfo.environment
+        if let password = address.password { environment["PGPASSWORD"] = password }
+        try runTool("psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", address.host, "-p", String(address.port),
+                             "-U", address.user, "-d", address.database, "-f", path], environment: environment)
+    }
+
+    private func runTool(_ tool: String, _ arguments: [String],
+                         environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw StoreError("\(tool) failed: \(String(decoding: message, as: UTF8.self).trimmingWhitespace)")
+        }
+    }
+}
+
+extension PushBenchmark.Result {
+    /// The result as a Markdown table for BENCHMARKS.md.
+    public var markdown: String {
+        func rate(_ seconds: Double) -> String { seconds > 0 ? "\(Int((Double(rows) / seconds).rounded()).grouped)/s" : "" }
+        return """
+
+            ### Push to PostgreSQL over loopback
+
+            | step | rows | seconds | rate | target | met |
+            | --- | ---: | ---: | ---: | --- | --- |
+            | gesturelab push (\(captures) capture\(captures == 1 ? "" : "s"), all tables) | \(rows.grouped) | \(String(format: "%.3f", pushSeconds)) | \(rate(pushSeconds)) |  |  |
+            | psql \\copy of the same rows as CSV | \(rows.grouped) | \(String(format: "%.3f", copySeconds)) | \(rate(copySeconds)) |  |  |
+            | push time / \\copy time |  | \(String(format: "%.2f", ratio)) |  | ≤ 1.5 | \(ratio <= 1.5 ? "yes" : "no") |
+
+            """
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import GestureStore
+
+/// Where a shared store is: a `postgresql://` URL as libpq reads it, with the
+/// password from the URL, else `$PGPASSWORD`, else `~/.pgpass`.
+///
+///     let address = try ServerAddress(url: "postgresql://lab@db.example:5432/gestures?sslmode=require")
+///     address.masked   // "postgresql://lab@db.example:5432/gestures?sslmode=require"
+///
+/// The password is never part of any text this type gives out: ``masked``
+/// shows `***` where the URL had one.
+public struct ServerAddress: Sendable, Equatable {
+    public var user: String
+    public var host: String
+    public var port: Int
+    public var database: String
+    public var password: String?
+    /// The URL's `sslmode`, as libpq reads it; `prefer` when absent.
+    public var sslMode: SSLMode
+    /// The URL as given, with any password replaced by `***`.
+    public var masked: String
+
+    /// Whether `text` names a PostgreSQL server rather than a SQLite file.
+    public static func isServerURL(_ text: String) -> Bool {
+        text.hasPrefix("postgresql://") || text.hasPrefix("postgres://")
+    }
+
+    /// - Parameters:
+    ///   - environment: for `PGPASSWORD`, `PGUSER`, `PGPASSFILE` and `HOME`.
+    public init(url text: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        masked = Self.mask(text)
+        guard Self.isServerURL(text), let components = URLComponents(string: text) else {
+            throw StoreError("\(masked) is not a PostgreSQL URL: write postgresql://USER@HOST:PORT/DATABASE")
+        }
+        guard let host = components.host, !host.isEmpty else {
+            throw StoreError("\(masked) names no host: write postgresql://USER@HOST:PORT/DATABASE")
+        }
+        let database = String(components.percentEncodedPath.dropFirst()).removingPercentEncoding ?? ""
+        guard !database.isEmpty else {
+            throw StoreError("\(masked) names no database: write postgresql://USER@HOST:PORT/DATABASE")
+        }
+        self.host = host
+        self.port = components.port ?? 5432
+        self.database = database
+        user = components.user ?? environment["PGUSER"] ?? environment["USER"] ?? "postgres"
+        var sslMode = "prefer"
+        for item in components.queryItems ?? [] {
+            switch item.name {
+            case "sslmode": sslMode = item.value ?? ""
+            case "password": password = item.value
+            default:
+                throw StoreError("\(masked): unknown parameter \(item.name); gesturelab reads sslmode only")
+            }
+        }
+        guard let mode = SSLMode(rawValue: sslMode) else {
+            throw StoreError("\(masked): sslmode=\(sslMode) is not one of disable, allow, prefer, require, verify-ca, verify-full")
+        }
+        self.sslMode = mode
+        if let fromURL = components.password {
+            password = fromURL
+        } else if password == nil, let fromEnvironment = environment["PGPASSWORD"], !fromEnvironment.isEmpty {
+            password = fromEnvironment
+        } else if password == nil {
+            let home = environment["HOME"] ?? NSHomeDirectory()
+            let path = environment["PGPASSFILE"] ?? (home as NSString).appendingPathComponent(".pgpass")
+            password = PasswordFile(path: path).password(host: host, port: port, database: database, user: user)
+        }
+    }
+
+    /// libpq's `sslmode` values: `require` encrypts without checking the
+    /// certificate, `verify-ca` checks the chain, `verify-full` the host name too.
+    public enum SSLMode: String, Sendable {
+        case disable, allow, prefer, require
+        case verifyCA = "verify-ca"
+        case verifyFull = "verify-full"
+    }
+
+    /// The URL with the password, if any, replaced by `***`: in the user
+    /// part (`user:secret@`) and in a `password=` parameter.
+    public static func mask(_ text: String) -> String {
+        var masked = text
+        if let scheme = masked.range(of: "://") {
+            let authorityEnd = masked[scheme.upperBound...].firstIndex(where: { $0 == "/" || $0 == "?" }) ?? masked.endIndex
+            if let at = masked[scheme.upperBound..<authorityEnd].lastIndex(of: "@"),
+               let colon = masked[scheme.upperBound..<at].firstIndex(of: ":") {
+                masked.replaceSubrange(masked.index(after: colon)..<at, with: "***")
+            }
+        }
+        if let range = masked.range(of: "password=") {
+            let end = masked[range.upperBound...].firstIndex(of: "&") ?? masked.endIndex
+            masked.replaceSubrange(range.upperBound..<end, with: "***")
+        }
+        return masked
+    }
+}

@@ -1,0 +1,101 @@
+import GestureStore
+import GRDB
+import PostgresNIO
+
+/// A shared store on PostgreSQL, read through the store's seam.
+///
+/// Reading runs in one read-only transaction, as reading commands run on
+/// SQLite: a write in `--sql` fails with `SQLITE_READONLY`'s wording. The
+/// search path puts the store's schema before `pg_catalog`, so
+/// `percentile_cont(y, f)` is the store's SQLite-compatible aggregate rather
+/// than PostgreSQL's ordered-set one.
+///
+///     let reader = try ServerReader(try ServerAddress(url: "postgresql://lab@db/gestures"))
+///     defer { reader.close() }
+///     try QueryCatalog.run(sql: "SELECT count(*) FROM responses", in: reader, format: .table, to: .standardOutput())
+public final class ServerReader: StoreReader {
+    public let connection: ServerConnection
+
+    /// Connects, checks the database is a gesturelab store this binary
+    /// reads, and opens the read-only transaction.
+    public init(_ address: ServerAddress) throws {
+        connection = try ServerConnection(address)
+        do {
+            try ServerSchema().checkReadable(connection)
+            try connection.execute(
+                "SET search_path = public, pg_catalog",
+                Self.begin)
+        } catch {
+            connection.close()
+            throw error
+        }
+    }
+
+    /// One snapshot for everything a command reads, and no writes.
+    static let begin = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+
+    public func close() {
+        try? connection.execute("ROLLBACK")
+        connection.close()
+    }
+
+    public func forEachRow(sql: String, arguments: StoreArguments,
+                           columns: ([String]) throws -> Void,
+                           row: ([DatabaseValue]) throws -> Void) throws {
+        let statement = try PortableSQL(sql).statement(arguments)
+        var bindings = PostgresBindings()
+        for value in statement.values { Self.bind(value, to: &bindings) }
+        var named = false
+        do {
+            try connection.forEachRow(PostgresQuery(unsafeSQL: statement.text, binds: bindings)) { next in
+                if !named {
+                    try columns(next.map(\.columnName))
+                    named = true
+                }
+                try row(next.map(\.databaseValue))
+            }
+            if !named {
+                try columns(try columnNames(of: statement.text, bindings: bindings))
+            }
+        } catch let error as PSQLError {
+            // A failed statement aborts PostgreSQL's transaction; start a new
+            // one so the reader goes on answering, as a SQLite reader does.
+            try? connection.execute("ROLLBACK", Self.begin)
+            throw ServerFailure.statementError(error, sql: sql, address: connection.address)
+        }
+    }
+
+    /// The column names of a statement that returned no rows: postgres-nio
+    /// hands over names with rows only, so select from it beside one row of
+    /// NULLs.
+    private func columnNames(of sql: String, bindings: PostgresBindings) throws -> [String] {
+        var names: [String] = []
+        let probe = "SELECT gesturelab_columns.* FROM (SELECT 1) AS gesturelab_one LEFT JOIN (\(sql)) AS gesturelab_columns ON true LIMIT 1"
+        try connection.forEachRow(PostgresQuery(unsafeSQL: probe, binds: bindings)) { next in
+            names = next.map(\.columnName)
+        }
+        return names
+    }
+
+    public func relationNames() throws -> [String] {
+        try fetchStrings(sql: """
+            SELECT table_name FROM information_schema.tables
+            WHERE table_schema = 'public' AND table_name <> ?
+            ORDER BY table_type DESC, table_name
+            """, arguments: [ServerSchema.ledgerTable])
+    }
+
+    public func builtInQuerySQL(name: String, portable sql: String) -> String {
+        EmbeddedQueries.files.first { $0.name == "\(name).sql" }?.sql ?? sql
+    }
+
+    static func bind(_ value: DatabaseValue, to bindings: inout PostgresBindings) {
+        switch value.storage {
+        case .null: bindings.appendNull()
+        case .int64(let integer): bindings.append(integer)
+        case .double(let double): bindings.append(double)
+        case .string(let string): bindings.append(string)
+        case .blob(let data): bindings.append(ByteBuffer(bytes: data))
+        }
+    }
+}

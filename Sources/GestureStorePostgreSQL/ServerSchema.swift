@@ -1,0 +1,137 @@
+import Foundation
+import GestureStore
+import GRDB
+import PostgresNIO
+
+/// Brings a PostgreSQL database to this binary's server schema, or refuses
+/// it untouched, with the rules of the SQLite store's `SchemaMigrator`.
+///
+/// The migrations are `Migrations/postgresql/NNNN_name.sql`, numbered on
+/// their own. The ledger table records each applied migration's SHA-256;
+/// a database whose applied migration was since edited, or that a newer
+/// gesturelab migrated, is refused. An empty database becomes a store on
+/// the first push; one with other tables is refused. Each migration runs in
+/// its own transaction together with its ledger row, under an advisory
+/// lock, so two pushes that start at once migrate once.
+public struct ServerSchema: Sendable {
+    /// The ledger table, named as in SQLite stores.
+    public static let ledgerTable = SchemaMigrator.ledgerTable
+    /// The advisory lock key migrations hold: "GLAB" and 1.
+    static let migrationLock: Int64 = 0x474C_4142_0000_0001
+
+    /// The server migrations built into this binary, in version order.
+    public static let embedded = Migration.numbered(EmbeddedMigrations.files)
+
+    public var migrations: [Migration]
+
+    public init(migrations: [Migration] = ServerSchema.embedded) {
+        self.migrations = migrations
+    }
+
+    /// The migrations the database still needs, after checking it may be
+    /// touched at all. Reads only.
+    public func pendingMigrations(_ connection: ServerConnection) throws -> [Migration] {
+        let store = connection.address.masked
+        let hasLedger = try connection.values(
+            "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public' AND table_name = $1",
+            [Self.ledgerTable.databaseValue]).first == .some(1.databaseValue)
+        var applied: [(version: Int, name: String, checksum: String)] = []
+        if hasLedger {
+            try connection.forEachRow(PostgresQuery(unsafeSQL: "SELECT version, name, checksum FROM \(Self.ledgerTable) ORDER BY version")) { row in
+                let values = row.map(\.databaseValue)
+                applied.append((Int.fromDatabaseValue(values[0]) ?? 0, String.fromDatabaseValue(values[1]) ?? "",
+                                String.fromDatabaseValue(values[2]) ?? ""))
+            }
+        } else {
+            let tables = try connection.values(
+                "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'", [])
+            if tables.first != .some(0.databaseValue) {
+                throw StoreError("\(store) is not a gesturelab store (it has tables but no \(Self.ledgerTable) table); "
+                    + "nothing was changed. Name an empty database or a gesturelab store.")
+            }
+        }
+        let known = Dictionary(uniqueKeysWithValues: migrations.map { ($0.version, $0) })
+        let newest = migrations.last?.version ?? 0
+        if let future = applied.first(where: { known[$0.version] == nil }) {
+            throw StoreError(
+                "\(store) was made by a newer gesturelab (server schema version \(applied.map(\.version).max() ?? future.version); "
+                    + "this gesturelab knows up to \(newest)); nothing was changed. Upgrade gesturelab.")
+        }
+        for record in applied {
+            let migration = known[record.version]!
+            if record.checksum != migration.checksum || record.name != migration.name {
+                throw StoreError(
+                    "\(store): server migration \(record.name) was changed after it was applied "
+                        + "(checksum \(record.checksum.prefix(12)) on the server, \(migration.checksum.prefix(12)) in this gesturelab); "
+                        + "nothing was changed. Shipped migrations are never edited: add a new one instead.")
+            }
+        }
+        let appliedVersions = Set(applied.map(\.version))
+        return migrations.filter { !appliedVersions.contains($0.version) }
+    }
+
+    /// Refuses a database that is not a store this binary can read as it is.
+    public func checkReadable(_ connection: ServerConnection) throws {
+        let pending = try pendingMigrations(connection)
+        if pending.count == migrations.count {
+            throw StoreError("\(connection.address.masked) is not a gesturelab store yet (it is empty): "
+                + "`gesturelab push --to` it first")
+        }
+        if let first = pending.first {
+            throw StoreError("\(connection.address.masked) needs server migration \(first.name): "
+                + "`gesturelab push --to` it once with this gesturelab to bring it up to date")
+        }
+    }
+
+    /// Checks the database, then applies each pending migration in its own
+    /// transaction. Returns the migrations applied.
+    @discardableResult
+    public func migrate(_ connection: ServerConnection) throws -> [Migration] {
+        _ = try pendingMigrations(connection)
+        var applied: [Migration] = []
+        while true {
+            try connection.execute("BEGIN", "SELECT pg_advisory_xact_lock(\(Self.migrationLock))")
+            do {
+                // Again under the lock: another push may have migrated meanwhile.
+                guard let migration = try pendingMigrations(connection).first else {
+                    try connection.execute("COMMIT")
+                    return applied
+                }
+                try connection.execute("""
+                    CREATE TABLE IF NOT EXISTS \(Self.ledgerTable) (
+                        version     bigint PRIMARY KEY,
+                        name        text NOT NULL,
+                        checksum    text NOT NULL,   -- SHA-256 of the migration's SQL
+                        applied_at  text NOT NULL
+                    )
+                    """)
+                do {
+                    for statement in SQLScript.statements(migration.sql) { try connection.execute(statement) }
+                } catch let error as PSQLError {
+                    throw StoreError("server migration \(migration.name) failed: "
+                        + (error.serverInfo?[.message] ?? "\(error.code)"))
+                }
+                _ = try connection.values(
+                    "INSERT INTO \(Self.ledgerTable) (version, name, checksum, applied_at) VALUES ($1, $2, $3, $4)",
+                    [Int64(migration.version).databaseValue, migration.name.databaseValue,
+                     migration.checksum.databaseValue, ISO8601DateFormatter().string(from: Date()).databaseValue])
+                try connection.execute("COMMIT")
+                applied.append(migration)
+            } catch {
+                try? connection.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+}
+
+extension ServerConnection {
+    /// The first column of every row of a small query.
+    func values(_ sql: String, _ arguments: [DatabaseValue]) throws -> [DatabaseValue] {
+        var bindings = PostgresBindings()
+        for value in arguments { ServerReader.bind(value, to: &bindings) }
+        var values: [DatabaseValue] = []
+        try forEachRow(PostgresQuery(unsafeSQL: sql, binds: bindings)) { values.append($0.first?.databaseValue ?? .null) }
+        return values
+    }
+}

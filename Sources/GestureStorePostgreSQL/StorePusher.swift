@@ -1,0 +1,167 @@
+import Foundation
+import GestureStore
+import GRDB
+import GRDBSQLite
+import PostgresNIO
+
+/// `gesturelab push`: copies every capture of a SQLite store that the
+/// server lacks, identified by SHA-256, with its sessions, configuration,
+/// records and derived rows.
+///
+/// Each capture goes in its own transaction, table by table through
+/// `COPY … FROM STDIN`, with the capture's and its sessions' ids taken from
+/// the server's sequences. A transaction-level advisory lock on the digest
+/// makes two pushes of the same capture (from two machines at once) store
+/// it once: the second finds it there and skips it. A push that dies leaves
+/// its current capture uncommitted, so the server holds whole captures only.
+///
+///     let pusher = StorePusher(sqlitePath: "lab.sqlite")
+///     let summary = try pusher.push(to: try ServerConnection(address)) { print($0) }
+public struct StorePusher {
+    /// One capture's outcome.
+    public struct CaptureResult: Sendable, Equatable {
+        public var fileName: String
+        public var sha256: String
+        /// Rows copied, over all tables; 0 when the server had it.
+        public var rows: Int
+        public var sessions: Int
+        public var alreadyThere: Bool
+        public var seconds: Double
+    }
+
+    /// What a push did.
+    public struct Summary: Sendable {
+        public var captures: [CaptureResult] = []
+        public var pushed: [CaptureResult] { captures.filter { !$0.alreadyThere } }
+        public var rows: Int { captures.map(\.rows).reduce(0, +) }
+    }
+
+    public var sqlitePath: String
+    /// How many rows a COPY buffer holds before it goes to the server.
+    var bufferBytes = 1 << 18
+
+    public init(sqlitePath: String) {
+        self.sqlitePath = sqlitePath
+    }
+
+    /// Migrates the server's schema if needed, then copies each missing capture.
+    ///
+    /// - Parameters:
+    ///   - progress: called with rows copied so far in the current capture
+    ///     (for a terminal's progress line), from time to time.
+    ///   - captureDone: called after each capture, pushed or skipped.
+    public func push(to connection: ServerConnection,
+                     progress: (_ fileName: String, _ rows: Int) -> Void = { _, _ in },
+                     captureDone: (CaptureResult) -> Void = { _ in }) throws -> Summary {
+        try ServerSchema().migrate(connection)
+        let local = try LocalStore(path: sqlitePath)
+        defer { local.close() }
+        var summary = Summary()
+        for capture in try local.captures() {
+            let started = ContinuousClock.now
+            var result = try copy(capture, from: local, to: connection, progress: { progress(capture.fileName, $0) })
+            result.seconds = (ContinuousClock.now - started).seconds
+            summary.captures.append(result)
+            captureDone(result)
+        }
+        return summary
+    }
+
+    private func copy(_ capture: LocalStore.Capture, from local: LocalStore, to connection: ServerConnection,
+                      progress: (Int) -> Void) throws -> CaptureResult {
+        var result = CaptureResult(fileName: capture.fileName, sha256: capture.sha256, rows: 0,
+                                   sessions: capture.sessionIDs.count, alreadyThere: false, seconds: 0)
+        let address = connection.address
+        do {
+            try connection.execute("BEGIN")
+            _ = try connection.values("SELECT pg_advisory_xact_lock($1)", [Self.lockKey(capture.sha256).databaseValue])
+            if try !connection.values("SELECT id FROM capture WHERE sha256 = $1", [capture.sha256.databaseValue]).isEmpty {
+                try connection.execute("ROLLBACK")
+                result.alreadyThere = true
+                result.sessions = 0
+                return result
+            }
+            let captureID = try Self.nextIDs("capture_id_seq", count: 1, connection)[0]
+            let sessionIDs = try Self.nextIDs("session_id_seq", count: capture.sessionIDs.count, connection)
+            let serverSession = Dictionary(uniqueKeysWithValues: zip(capture.sessionIDs, sessionIDs))
+
+            var rows = 0
+            try copyTable("capture", columns: ["id"] + PushedTables.capture,
+                          select: "SELECT \(PushedTables.capture.joined(separator: ", ")) FROM capture WHERE id = ?",
+                          local: local, captureID: capture.id, connection: connection,
+                          prefix: { _ in [captureID] }, rows: &rows, progress: progress)
+            try copyTable("session", columns: ["id", "capture_id"] + PushedTables.session,
+                          select: "SELECT id, \(PushedTables.session.joined(separator: ", ")) FROM session WHERE capture_id = ? ORDER BY id",
+                          local: local, captureID: capture.id, connection: connection,
+                          prefix: { [serverSession[$0]!, captureID] }, rows: &rows, progress: progress)
+            for (table, columns) in PushedTables.perSession {
+                try copyTable(table, columns: ["session_id"] + columns,
+                              select: "SELECT session_id, \(columns.joined(separator: ", ")) FROM \(table) "
+                                  + "WHERE session_id IN (SELECT id FROM session WHERE capture_id = ?)",
+                              local: local, captureID: capture.id, connection: connection,
+                              prefix: { [serverSession[$0]!] }, rows: &rows, progress: progress)
+            }
+            try connection.execute("COMMIT")
+            result.rows = rows
+            return result
+        } catch {
+            try? connection.execute("ROLLBACK")
+            if let error = error as? StoreError { throw error }
+            if let error = error as? PSQLError, error.code == .server {
+                throw StoreError("push of \(capture.fileName) to \(address.masked) failed, nothing of it was stored: "
+                    + (error.serverInfo?[.message] ?? "\(error.code)"))
+            }
+            throw ServerFailure.describe(error, address: address, doing: "push")
+        }
+    }
+
+    /// Streams the rows of a local `SELECT` into one `COPY`. The statement's
+    /// first column is the local id that `prefix` maps to the server's ids
+    /// written before the rest of the row; for the capture row it is all data.
+    private func copyTable(_ table: String, columns: [String], select: String, local: LocalStore, captureID: Int64,
+                           connection: ServerConnection, prefix: (Int64) -> [Int64],
+                           rows: inout Int, progress: (Int) -> Void) throws {
+        let statement = try local.prepare(select, captureID: captureID)
+        defer { sqlite3_finalize(statement) }
+        let mapsFirstColumn = table != "capture"
+        let dataColumns: Range<Int32> = (mapsFirstColumn ? 1 : 0)..<sqlite3_column_count(statement)
+        let limit = bufferBytes
+        let logger = connection.logger
+        nonisolated(unsafe) var copied = rows
+        nonisolated(unsafe) let report = progress
+        nonisolated(unsafe) let mapping = prefix
+        try connection.run { connection in
+            try await connection.copyFrom(table: table, columns: columns, logger: logger) { writer in
+                var buffer = ByteBuffer()
+                buffer.reserveCapacity(limit + 4096)
+                while true {
+                    let code = sqlite3_step(statement)
+                    if code == SQLITE_DONE { break }
+                    guard code == SQLITE_ROW else { throw LocalStore.failure(statement, doing: "read \(table)") }
+                    let ids = mapping(mapsFirstColumn ? sqlite3_column_int64(statement, 0) : captureID)
+                    CopyText.appendRow(statement, prefix: ids, columns: dataColumns, to: &buffer)
+                    copied += 1
+                    if buffer.readableBytes >= limit {
+                        try await writer.write(buffer)
+                        buffer.clear()
+                        report(copied)
+                    }
+                }
+                if buffer.readableBytes > 0 { try await writer.write(buffer) }
+            }
+        }
+        rows = copied
+        progress(rows)
+    }
+
+    private static func nextIDs(_ sequence: String, count: Int, _ connection: ServerConnection) throws -> [Int64] {
+        guard count > 0 else { return [] }
+        return try connection.values("SELECT nextval('\(sequence)') FROM generate_series(1, $1)",
+                                     [Int64(count).databaseValue]).map { Int64.fromDatabaseValue($0)! }
+    }
+
+    /// The advisory lock key of a capture: the digest's first 64 bits.
+    static func lockKey(_ sha256: String) -> Int64 {
+        Int64(bitPattern: UInt64(sha256.prefix(16), radix: 16) ?? 0)
+    }
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import GestureStore
+import GestureStorePostgreSQL
+
+struct PushCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "push",
+        abstract: "Copy the captures a shared PostgreSQL store lacks into it.",
+        discussion: """
+            Every capture of the local store that the server does not have (same SHA-256)
+            is copied with its sessions, configuration, records and derived rows, in one
+            transaction per capture: an interrupted push leaves whole captures only, and
+            the next push copies the rest. Pushes from several machines at once store each
+            capture once. An empty database becomes a store on the first push.
+
+            The password comes from the URL, else $PGPASSWORD, else ~/.pgpass; it is never
+            printed. sslmode=require in the URL asks for TLS. See docs/postgresql.md.
+
+            Examples:
+              gesturelab push --to postgresql://lab@db.example:5432/gestures
+              gesturelab push --to "postgresql://lab:***@db.example/gestures?sslmode=require" --db lab.sqlite
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(help: ArgumentHelp("The shared store.", valueName: "postgresql://user@host:port/database"))
+    var to: String
+
+    func validate() throws {
+        if !ServerAddress.isServerURL(to) {
+            throw ValidationError("--to takes a postgresql:// URL, not \(ServerAddress.mask(to)).")
+        }
+        if let path = database.path, ServerAddress.isServerURL(path) {
+            throw ValidationError("--db names the local SQLite store to push from; the server goes in --to.")
+        }
+    }
+
+    func run() throws {
+        let address = try ServerAddress(url: to)
+        let store = try database.open()
+        let connection = try ServerConnection(address)
+        defer { connection.close() }
+        let progress = ProgressLine()
+        let summary = try StorePusher(sqlitePath: store.path).push(
+            to: connection,
+            progress: { name, rows in progress.update("pushing \(name): \(rows.grouped) rows") },
+            captureDone: { result in
+                progress.clear()
+                if result.alreadyThere {
+                    StandardError.line("\(result.fileName): already on the server (sha256 \(result.sha256.prefix(12)))")
+                } else {
+                    StandardError.line("\(result.fileName): pushed \(result.sessions) sessions, \(result.rows.grouped) rows "
+                        + "in \(String(format: "%.1f", result.seconds)) s (sha256 \(result.sha256.prefix(12)))")
+                }
+            })
+        let pushed = summary.pushed.count
+        if pushed == 0 {
+            StandardError.line("\(address.masked) already has all \(summary.captures.count) captures of "
+                + "\(store.path): nothing to push")
+        } else {
+            StandardError.line("pushed \(pushed) of \(summary.captures.count) captures (\(summary.rows.grouped) rows) "
+                + "to \(address.masked)")
+        }
+    }
+}

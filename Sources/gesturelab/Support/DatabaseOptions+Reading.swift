@@ -1,0 +1,17 @@
+import GestureAnalysis
+import GestureStore
+import GestureStorePostgreSQL
+
+extension DatabaseOptions {
+    /// Runs `body` with a reader of the store `--db` names: a SQLite file,
+    /// or a shared store at a `postgresql://` URL, read-only in both cases.
+    func read<T>(_ body: (any StoreReader) throws -> T) throws -> T {
+        let location = resolvedPath
+        if ServerAddress.isServerURL(location) {
+            let reader = try ServerReader(try ServerAddress(url: location))
+            defer { reader.close() }
+            return try body(reader)
+        }
+        return try open().pool.read { db in try body(db) }
+    }
+}

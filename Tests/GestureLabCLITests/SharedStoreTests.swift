@@ -1,0 +1,325 @@
+import Foundation
+import Testing
+
+/// `push` and the reading commands on a real PostgreSQL server, against the
+/// SQLite store the captures came from.
+@Suite(.enabled(if: PostgresTestServer.enabled), .serialized)
+struct SharedStoreTests {
+    /// The relations and tables of a store, as SQLite lists them.
+    static let relationListSQL = """
+        SELECT name FROM sqlite_schema WHERE type IN ('table', 'view')
+        AND name NOT LIKE 'sqlite_%' AND name != 'gesturelab_migration' ORDER BY name
+        """
+
+    /// The comparisons the demo reports, and one that lets compare choose A.
+    static let comparisons: [[String]] = [
+        ["--by", "deferred_edges", "--event", "touchDown", "--region", "bottom,bottom-right",
+         "--experiment", "edge-deferral", "--a", "none", "--b", "bottom+right"],
+        ["--by", "deferred_edges", "--event", "touchDown", "--region", "center",
+         "--experiment", "edge-deferral", "--a", "none", "--b", "bottom+right"],
+        ["--by", "via", "--event", "began", "--experiment", "delivery-channel", "--variant", "ipad",
+         "--a", "observer", "--b", "target-action"],
+        ["--by", "delays_content_touches", "--event", "touchesBegan", "--experiment", "content-touches",
+         "--a", "false", "--b", "true"],
+        ["--by", "variant", "--experiment", "delivery-channel", "--metric", "dispatch"],
+    ]
+
+    /// The canned queries shipped in Queries/.
+    static let cannedQueries: [String] = {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appending(path: "Queries")
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasSuffix(".sql") }.map { String($0.dropLast(4)) }.sorted()
+    }()
+
+    @Test func pushedStoreAnswersAsTheSQLiteStoreDoes() throws {
+        let local = try DemoStore.path()
+        let server = try PostgresTestServer.freshDatabase()
+        let folder = try WorkFolder()
+
+        let push = try folder.run(["push", "--to", server, "--db", local])
+        #expect(push.status == 0, "\(push.standardError)")
+        #expect(push.standardError.contains("pushed 3 of 3 captures"))
+        let again = try folder.run(["push", "--to", server, "--db", local])
+        #expect(again.status == 0)
+        #expect(again.standardError.contains("already has all 3 captures"), "\(again.standardError)")
+        #expect(try PostgresTestServer.psql(server, "SELECT count(*) FROM capture") == "3")
+
+        #expect(Self.cannedQueries.count >= 7)
+        for name in Self.cannedQueries {
+            let sqlite = try folder.run(["query", name, "--format", "json", "--db", local])
+            let postgres = try folder.run(["query", name, "--format", "json", "--db", server])
+            #expect(sqlite.status == 0 && postgres.status == 0, "\(name): \(postgres.standardError)")
+            #expect(sqlite.standardOutput.count > 10, "\(name) returned nothing")
+            #expect(postgres.standardOutput == sqlite.standardOutput, "query \(name) differs")
+        }
+        // A negative limit means no limit on both engines (PostgreSQL's variant of the query).
+        let unlimited = ["query", "slowest-touches", "-p", "limit", "-1", "--format", "csv"]
+        let sqliteAll = try folder.run(unlimited + ["--db", local])
+        #expect(try folder.run(unlimited + ["--db", server]).standardOutput == sqliteAll.standardOutput)
+        #expect(sqliteAll.standardOutput.split(separator: "\r\n").count > 1_000)
+
+        let relations = try folder.run(["query", "--sql", Self.relationListSQL, "--format", "csv", "--db", local])
+            .standardOutput.split(separator: "\r\n").dropFirst().map(String.init)
+        #expect(relations.contains("responses") && relations.contains("touch_sample"))
+        for relation in relations {
+            let count = ["query", "--sql", "SELECT count(*) AS n FROM \(relation)", "--format", "csv"]
+            let sqlite = try folder.run(count + ["--db", local]).standardOutput
+            let postgres = try folder.run(count + ["--db", server]).standardOutput
+            #expect(postgres == sqlite, "row count of \(relation)")
+        }
+
+        for format in ["json", "table"] {
+            let sqlite = try folder.run(["sessions", "--format", format, "--db", local])
+            #expect(try folder.run(["sessions", "--format", format, "--db", server]).standardOutput == sqlite.standardOutput)
+        }
+        for comparison in Self.comparisons {
+            let arguments = ["compare"] + comparison + ["--format", "json"]
+            let sqlite = try folder.run(arguments + ["--db", local])
+            let postgres = try folder.run(arguments + ["--db", server])
+            #expect(sqlite.status == 0, "\(sqlite.standardError)")
+            #expect(postgres.standardOutput == sqlite.standardOutput, "compare \(comparison.joined(separator: " "))")
+        }
+
+        let exported = try folder.run(["export", "responses", "--db", server])
+        let exportedLocally = try folder.run(["export", "responses", "--db", local])
+        #expect(exported.status == 0)
+        #expect(exported.standardOutput.split(separator: "\r\n").count
+            == exportedLocally.standardOutput.split(separator: "\r\n").count)
+        #expect(exported.standardOutput.hasPrefix(String(exportedLocally.standardOutput.prefix(200))))
+    }
+
+    @Test func twoPushesAtOnceStoreEachCaptureOnce() throws {
+        let local = try DemoStore.path()
+        let server = try PostgresTestServer.freshDatabase()
+        let folder = try WorkFolder()
+        let pushes = try (0..<2).map { _ in try BackgroundRun(["push", "--to", server, "--db", local], in: folder) }
+        let results = pushes.map { $0.wait() }
+        for result in results { #expect(result.status == 0, "\(result.standardError)") }
+        #expect(try PostgresTestServer.psql(server, "SELECT count(*), count(DISTINCT sha256) FROM capture") == "3|3")
+        #expect(try PostgresTestServer.psql(server, "SELECT count(*) FROM session") == "24")
+        let localSamples = try folder.run(["query", "--sql", "SELECT count(*) AS n FROM touch_sample", "--format", "csv",
+                                           "--db", local]).standardOutput
+        let serverSamples = try folder.run(["query", "--sql", "SELECT count(*) AS n FROM touch_sample", "--format", "csv",
+                                            "--db", server]).standardOutput
+        #expect(serverSamples == localSamples)
+        // Between them the two pushes copied each capture once.
+        let pushed = results.map { $0.standardError.components(separatedBy: ": pushed ").count - 1 }
+        #expect(pushed.reduce(0, +) == 3, "\(results.map(\.standardError))")
+    }
+
+    @Test func aKilledPushLeavesWholeCapturesAndTheNextCompletesIt() throws {
+        let local = try DemoStore.path()
+        let server = try PostgresTestServer.freshDatabase()
+        let folder = try WorkFolder()
+        let push = try BackgroundRun(["push", "--to", server, "--db", local], in: folder)
+        // Kill it inside the second capture: after the first one's summary line.
+        let deadline = Date().addingTimeInterval(120)
+        while !push.standardErrorSoFar.contains(": pushed "), Date() < deadline, push.isRunning {
+            usleep(20_000)
+        }
+        usleep(200_000)
+        let killedMidway = push.isRunning
+        push.kill()
+        _ = push.wait()
+        #expect(killedMidway, "the push finished before it could be killed")
+
+        let perCapture = """
+            SELECT capture.sha256, count(*) AS n FROM touch_sample
+            JOIN session ON session.id = touch_sample.session_id JOIN capture ON capture.id = session.capture_id
+            GROUP BY capture.sha256 ORDER BY capture.sha256
+            """
+        let localRows = Set(try folder.run(["query", "--sql", perCapture, "--format", "csv", "--db", local])
+            .standardOutput.split(separator: "\r\n").dropFirst())
+        let serverAfterKill = try PostgresTestServer.psql(server, perCapture.replacingOccurrences(of: " AS n", with: ""))
+            .split(separator: "\n").map { $0.replacingOccurrences(of: "|", with: ",") }
+        #expect(serverAfterKill.count >= 1 && serverAfterKill.count < 3, "\(serverAfterKill)")
+        for row in serverAfterKill { #expect(localRows.contains(Substring(row)), "capture \(row) is not whole") }
+        #expect(try PostgresTestServer.psql(server, "SELECT count(*) FROM capture")
+            == String(serverAfterKill.count))
+
+        let rest = try folder.run(["push", "--to", server, "--db", local])
+        #expect(rest.status == 0, "\(rest.standardError)")
+        #expect(rest.standardError.contains("pushed \(3 - serverAfterKill.count) of 3 captures"), "\(rest.standardError)")
+        let complete = try PostgresTestServer.psql(server, perCapture.replacingOccurrences(of: " AS n", with: ""))
+            .split(separator: "\n").map { Substring($0.replacingOccurrences(of: "|", with: ",")) }
+        #expect(Set(complete) == localRows)
+    }
+
+    @Test func readingIsReadOnlyOnTheServer() throws {
+        let local = try DemoStore.path()
+        let server = try PostgresTestServer.freshDatabase()
+        let folder = try WorkFolder()
+        #expect(try folder.run(["push", "--to", server, "--db", local]).status == 0)
+        let delete = try folder.run(["query", "--sql", "DELETE FROM capture", "--db", server])
+        #expect(delete.status != 0)
+        #expect(delete.standardError.contains("--sql only reads"), "\(delete.standardError)")
+        #expect(try PostgresTestServer.psql(server, "SELECT count(*) FROM capture") == "3")
+        let two = try folder.run(["query", "--sql", "SELECT 1; SELECT 2", "--db", server])
+        #expect(two.standardError.contains("--sql runs one statement"), "\(two.standardError)")
+        let literal = try folder.run(["query", "--sql", "SELECT 'a;b?' AS text, percentile_cont(x, 0.5) AS p "
+            + "FROM (SELECT 1.0 AS x UNION ALL SELECT 2.0) AS t", "--format", "csv", "--db", server])
+        #expect(literal.standardOutput == "text,p\r\na;b?,1.5\r\n", "\(literal.standardError)")
+        let none = try folder.run(["query", "--sql", "SELECT capture, latency_ms FROM responses WHERE false",
+                                   "--format", "csv", "--db", server])
+        #expect(none.standardOutput == "capture,latency_ms\r\n")
+    }
+
+    @Test func thePasswordComesFromPGPASSWORDOrPgpassAndIsNeverPrinted() throws {
+        let local = try DemoStore.path()
+        let server = try PostgresTestServer.freshDatabase()
+        let folder = try WorkFolder()
+        #expect(try folder.run(["push", "--to", server, "--db", local]).status == 0)
+        let components = try #require(URLComponents(string: server))
+        let password = try #require(components.password)
+        var bare = components
+        bare.password = nil
+        let url = try #require(bare.string)
+
+        let fromEnvironment = try folder.run(["sessions", "--db", url], environment: ["PGPASSWORD": password])
+        #expect(fromEnvironment.status == 0, "\(fromEnvironment.standardError)")
+        let home = try WorkFolder()
+        let pgpass = try home.write(".pgpass", "# host:port:database:user:password\n"
+            + "otherhost:*:*:*:nope\n\(components.host!):\(components.port!):*:\(components.user!):\(password)\n")
+        chmod(pgpass, 0o600)
+        let fromFile = try folder.run(["sessions", "--db", url], environment: ["HOME": home.url.path, "PGPASSWORD": ""])
+        #expect(fromFile.status == 0, "\(fromFile.standardError)")
+        #expect(fromFile.standardOutput == fromEnvironment.standardOutput)
+
+        // TLS when the URL asks for it (the test server has a self-signed certificate).
+        let tls = try folder.run(["query", "--sql", "SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()",
+                                  "--format", "csv", "--db", server + "?sslmode=require"])
+        #expect(tls.standardOutput == "ssl\r\n1\r\n", "\(tls.standardError)")
+        let plain = try folder.run(["query", "--sql", "SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()",
+                                    "--format", "csv", "--db", server + "?sslmode=disable"])
+        #expect(plain.standardOutput == "ssl\r\n0\r\n", "\(plain.standardError)")
+
+        for arguments in [["sessions", "--db", server], ["push", "--to", server, "--db", local], ["push", "--help"]] {
+            let result = try folder.run(arguments)
+            #expect(!result.standardOutput.contains(password) && !result.standardError.contains(password))
+        }
+    }
+
+    /// Bad servers and bad databases: one line, a non-zero exit, the
+    /// password never shown, and nothing changed on the server.
+    @Test(arguments: BadStore.allCases)
+    func refusesABadStoreInOneLine(_ bad: BadStore) throws {
+        let folder = try WorkFolder()
+        let local = try DemoStore.path()
+        let (url, expected) = try bad.prepare()
+        // Push makes an empty database a store: only reading refuses one.
+        let commands = bad == .emptyDatabase ? [["sessions", "--db", url]]
+            : [["push", "--to", url, "--db", local], ["sessions", "--db", url]]
+        for arguments in commands {
+            let result = try folder.run(arguments)
+            #expect(result.status != 0)
+            #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
+            #expect(result.standardError.contains(expected), "\(arguments[0]): \(result.standardError)")
+            #expect(!result.standardError.contains("wrong-secret") && !result.standardError.contains("pg-secret"))
+        }
+        try bad.checkUnchanged(url)
+    }
+}
+
+enum BadStore: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case unreachable, wrongPassword, noSuchDatabase, notAStore, emptyDatabase, newerSchema, editedMigration
+
+    var testDescription: String { rawValue }
+
+    /// The store's URL and a piece of the expected message.
+    func prepare() throws -> (url: String, message: String) {
+        let base = try PostgresTestServer.requireURL()
+        switch self {
+        case .unreachable:
+            return ("postgresql://postgres:wrong-secret@127.0.0.1:1/gestures", "cannot reach PostgreSQL at 127.0.0.1:1")
+        case .wrongPassword:
+            var components = URLComponents(string: base)!
+            components.password = "wrong-secret"
+            return (components.string!, "refused user postgres")
+        case .noSuchDatabase:
+            return (PostgresTestServer.replacingDatabase(in: base, with: "no_such_db"), "has no database no_such_db")
+        case .notAStore:
+            let url = try PostgresTestServer.freshDatabase()
+            try PostgresTestServer.psql(url, "CREATE TABLE notes (body text)")
+            return (url, "is not a gesturelab store (it has tables but no gesturelab_migration table)")
+        case .emptyDatabase:
+            return (try PostgresTestServer.freshDatabase(), "is not a gesturelab store yet")
+        case .newerSchema:
+            let url = try PostgresTestServer.freshDatabase()
+            try migrated(url)
+            try PostgresTestServer.psql(url, "INSERT INTO gesturelab_migration VALUES (99, '0099_future.sql', 'x', 'now')")
+            return (url, "was made by a newer gesturelab (server schema version 99")
+        case .editedMigration:
+            let url = try PostgresTestServer.freshDatabase()
+            try migrated(url)
+            try PostgresTestServer.psql(url, "UPDATE gesturelab_migration SET checksum = 'edited' WHERE version = 1")
+            return (url, "server migration 0001_initial.sql was changed after it was applied")
+        }
+    }
+
+    /// A store with the schema and nothing else: a push of an empty SQLite
+    /// store (made by importing a capture of a header alone).
+    private func migrated(_ url: String) throws {
+        let folder = try WorkFolder()
+        let header = try folder.write("header.jsonl", #"{"type":"header","format":"gesture-trace","version":1}"# + "\n")
+        let imported = try folder.run(["import", "--db", folder.path("empty.sqlite"), header])
+        guard imported.status == 0 else { throw PostgresTestServer.PSQLFailure(message: imported.standardError) }
+        let result = try folder.run(["push", "--to", url, "--db", folder.path("empty.sqlite")])
+        guard result.status == 0 else { throw PostgresTestServer.PSQLFailure(message: result.standardError) }
+    }
+
+    func checkUnchanged(_ url: String) throws {
+        switch self {
+        case .notAStore:
+            #expect(try PostgresTestServer.psql(url, "SELECT string_agg(table_name, ',') FROM information_schema.tables "
+                + "WHERE table_schema = 'public'") == "notes")
+        case .emptyDatabase:
+            // Reading does not make a store.
+            #expect(try PostgresTestServer.psql(url, "SELECT count(*) FROM information_schema.tables "
+                + "WHERE table_schema = 'public'") == "0")
+        case .newerSchema, .editedMigration:
+            // Only the header-only capture that set the store up: the refused push added nothing.
+            #expect(try PostgresTestServer.psql(url, "SELECT count(*) FROM capture") == "1")
+        case .unreachable, .wrongPassword, .noSuchDatabase:
+            break
+        }
+    }
+}
+
+/// A `gesturelab` run in the background, for concurrent and killed pushes.
+final class BackgroundRun {
+    private let process = Process()
+    private let errorURL: URL
+    private let outputURL: URL
+
+    init(_ arguments: [String], in folder: WorkFolder) throws {
+        process.executableURL = GestureLabProcess.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = folder.url
+        outputURL = folder.url.appending(path: ".out-\(UUID().uuidString)")
+        errorURL = folder.url.appending(path: ".err-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: outputURL)
+        process.standardError = try FileHandle(forWritingTo: errorURL)
+        try process.run()
+    }
+
+    var isRunning: Bool { process.isRunning }
+
+    var standardErrorSoFar: String {
+        String(decoding: (try? Data(contentsOf: errorURL)) ?? Data(), as: UTF8.self)
+    }
+
+    func kill() {
+        Glibc.kill(process.processIdentifier, SIGKILL)
+    }
+
+    func wait() -> GestureLabProcess.Result {
+        process.waitUntilExit()
+        return GestureLabProcess.Result(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: (try? Data(contentsOf: outputURL)) ?? Data(), as: UTF8.self),
+            standardError: standardErrorSoFar)
+    }
+}
