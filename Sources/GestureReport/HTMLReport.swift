@@ -34,8 +34,8 @@ public enum HTMLReport {
     ///
     /// - Throws: `QueryError` for an empty store, or a selection that
     ///   matches nothing (the message `compare` gives).
-    public static func render(_ db: Database, plans: [PlannedComparison]?, options: Options) throws -> String {
-        guard try Int.fetchOne(db, sql: "SELECT count(*) FROM session") ?? 0 > 0 else {
+    public static func render(_ db: some StoreReader, plans: [PlannedComparison]?, options: Options) throws -> String {
+        guard try db.fetchInt(sql: "SELECT count(*) FROM session") ?? 0 > 0 else {
             throw QueryError("the store holds no sessions: nothing to report. Import captures first (gesturelab import FILE...)")
         }
         var notices: [String] = []

@@ -81,6 +81,16 @@ struct SharedStoreTests {
             #expect(postgres.standardOutput == sqlite.standardOutput, "compare \(comparison.joined(separator: " "))")
         }
 
+        // The report over the whole store, and over one comparison: the same bytes from either engine.
+        for selection in [[], ["--by", "deferred_edges", "--event", "touchDown", "--region", "bottom,bottom-right"]] {
+            let arguments = ["report", "--out", "-", "--seed", "3"] + selection
+            let sqlite = try folder.run(arguments + ["--db", local])
+            let postgres = try folder.run(arguments + ["--db", server])
+            #expect(sqlite.status == 0 && postgres.status == 0, "\(postgres.standardError)")
+            #expect(sqlite.standardOutput.hasPrefix("<!DOCTYPE html>"))
+            #expect(postgres.standardOutput == sqlite.standardOutput, "report \(selection.joined(separator: " "))")
+        }
+
         let exported = try folder.run(["export", "responses", "--db", server])
         let exportedLocally = try folder.run(["export", "responses", "--db", local])
         #expect(exported.status == 0)

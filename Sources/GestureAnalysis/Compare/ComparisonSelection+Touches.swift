@@ -1,4 +1,5 @@
 import GRDB
+import GestureStore
 
 /// One latency of a comparison group with the touch it belongs to: where the
 /// finger landed, on what screen, and the touch's place in its session.
@@ -53,11 +54,11 @@ extension ComparisonSelection {
     ///
     ///     let touches = try selection.touchLatencies(db, value: "none")
     ///     touches.filter { $0.y ?? 0 > 832 }.count   // touch-downs near the bottom edge
-    public func touchLatencies(_ db: Database, value: String) throws -> [TouchLatency] {
+    public func touchLatencies(_ db: some StoreReader, value: String) throws -> [TouchLatency] {
         let (conditions, arguments) = try groupFilters(value: value)
         // The touch's order counts every touch-down of its session, not only
         // the selected ones: warm-up is about the session's life.
-        let rows = try Row.fetchCursor(db, sql: """
+        let rows = try db.fetchRows(sql: """
             WITH picked AS (
                 SELECT latency_ms, session_id, touch FROM \(metric.relation)
                 WHERE \(conditions.joined(separator: " AND "))
@@ -73,11 +74,13 @@ extension ComparisonSelection {
             JOIN session ON session.id = picked.session_id
             LEFT JOIN ordered ON ordered.session_id = picked.session_id AND ordered.touch = picked.touch
             ORDER BY picked.session_id, ordered.ordinal, picked.latency_ms
-            """, arguments: StatementArguments(arguments))
+            """, arguments: StoreArguments(arguments))
         var touches: [TouchLatency] = []
-        while let row = try rows.next() {
-            touches.append(TouchLatency(latencyMs: row[0], sessionID: row[1], order: row[2], x: row[3], y: row[4],
-                                        screenWidth: row[5], screenHeight: row[6]))
+        for row in rows {
+            let latency: Double = row[0], sessionID: Int64 = row[1], order: Int? = row[2]
+            let x: Double? = row[3], y: Double? = row[4], width: Double? = row[5], height: Double? = row[6]
+            touches.append(TouchLatency(latencyMs: latency, sessionID: sessionID, order: order, x: x, y: y,
+                                        screenWidth: width, screenHeight: height))
         }
         return touches
     }

@@ -29,31 +29,38 @@ struct ReportInventory {
     var sessions: [Session]
 
     /// The captures and sessions among `sessionIDs`, or all of them for nil.
-    static func load(_ db: Database, sessionIDs: Set<Int64>?, drops: [Int64: SessionDrops.Count]) throws -> ReportInventory {
+    static func load(_ db: some StoreReader, sessionIDs: Set<Int64>?, drops: [Int64: SessionDrops.Count]) throws -> ReportInventory {
+        // Plain columns, formatted here: the same text from either engine.
+        var configurations: [Int64: [String]] = [:]
+        for row in try db.fetchRows(sql: "SELECT session_id, key, value FROM session_config ORDER BY session_id, key") {
+            let key: String = row[1], value: String = row[2]
+            configurations[row[0], default: []].append("\(key) = \(value)")
+        }
         var sessions: [Session] = []
-        let rows = try Row.fetchCursor(db, sql: """
+        let rows = try db.fetchRows(sql: """
             SELECT session.id, capture.file_name, session.session, session.experiment, session.variant,
-                   coalesce(session.device_model, '') || coalesce(' ' || session.device_os, ''),
-                   CASE WHEN session.screen_w IS NULL THEN '' ELSE printf('%g × %g', session.screen_w, session.screen_h) END,
-                   (SELECT count(*) FROM touch WHERE touch.session_id = session.id),
-                   (SELECT group_concat(key || ' = ' || value, ', ')
-                      FROM (SELECT key, value FROM session_config WHERE session_id = session.id ORDER BY key)),
-                   capture.id
+                   session.device_model, session.device_os, session.screen_w, session.screen_h,
+                   (SELECT count(*) FROM touch WHERE touch.session_id = session.id), capture.id
             FROM session JOIN capture ON capture.id = session.capture_id
             ORDER BY capture.id, session.line
             """)
-        while let row = try rows.next() {
+        for row in rows {
             let id: Int64 = row[0]
             if let sessionIDs, !sessionIDs.contains(id) { continue }
-            sessions.append(Session(id: id, captureID: row[9], capture: row[1], session: row[2], experiment: row[3], variant: row[4],
-                                    device: row[5], screen: row[6],
-                                    touches: row[7], configuration: row[8] ?? "", droppedEvents: drops[id]?.events ?? 0))
+            let model: String? = row[5], os: String? = row[6]
+            let width: Double? = row[7], height: Double? = row[8]
+            let device = (model ?? "") + (os.map { " " + $0 } ?? "")
+            let screen = width.map { String(format: "%g × %g", $0, height ?? 0) } ?? ""
+            sessions.append(Session(id: id, captureID: row[10], capture: row[1], session: row[2], experiment: row[3],
+                                    variant: row[4], device: device, screen: screen, touches: row[9],
+                                    configuration: configurations[id, default: []].joined(separator: ", "),
+                                    droppedEvents: drops[id]?.events ?? 0))
         }
         let used = Set(sessions.map(\.captureID))
-        let captures = try Row.fetchAll(db, sql: """
+        let captures = try db.fetchRows(sql: """
             SELECT capture.id, file_name, coalesce(sha256, ''), count(session.id)
             FROM capture LEFT JOIN session ON session.capture_id = capture.id
-            GROUP BY capture.id ORDER BY capture.id
+            GROUP BY capture.id, file_name, sha256 ORDER BY capture.id
             """).map { Capture(id: $0[0], fileName: $0[1], sha256: String(($0[2] as String).prefix(12)), sessions: $0[3]) }
             .filter { sessionIDs == nil || used.contains($0.id) }
         return ReportInventory(captures: captures, sessions: sessions)

@@ -1,4 +1,5 @@
 import GRDB
+import GestureStore
 import GestureAnalysis
 
 /// One comparison as the report shows it: the numbers of `compare` and the
@@ -25,7 +26,7 @@ struct ReportSection {
     ///
     ///     let sections = try ReportSection.make(plan, options: .init(seed: 1), drops: [:], in: db)
     static func make(_ plan: PlannedComparison, options: Comparison.Options, drops: [Int64: SessionDrops.Count],
-                     in db: Database) throws -> [ReportSection] {
+                     in db: some StoreReader) throws -> [ReportSection] {
         let run = try Comparer.run(.init(selection: plan.selection, a: plan.a, b: plan.b, options: options), in: db)
         return try run.comparisons.map { comparison in
             let touchesA = try plan.selection.touchLatencies(db, value: comparison.a.label)

@@ -1,4 +1,5 @@
 import GRDB
+import GestureStore
 import GestureAnalysis
 
 /// The comparisons a store suggests when none is asked for.
@@ -19,21 +20,21 @@ enum ReportSuggestions {
     /// More than this many comparisons make a page nobody reads; the rest are named in a note.
     static let maximumComparisons = 24
 
-    static func plans(_ db: Database, alpha: Double) throws -> [PlannedComparison] {
+    static func plans(_ db: some StoreReader, alpha: Double) throws -> [PlannedComparison] {
         var plans: [PlannedComparison] = []
-        for experiment in try String.fetchAll(db, sql: "SELECT DISTINCT experiment FROM session ORDER BY experiment") {
+        for experiment in try db.fetchStrings(sql: "SELECT DISTINCT experiment FROM session ORDER BY experiment") {
             plans += try configurationPlans(db, experiment: experiment, alpha: alpha)
             plans += try channelPlans(db, experiment: experiment)
         }
         return plans
     }
 
-    private static func configurationPlans(_ db: Database, experiment: String, alpha: Double) throws -> [PlannedComparison] {
-        let keys = try String.fetchAll(db, sql: """
+    private static func configurationPlans(_ db: some StoreReader, experiment: String, alpha: Double) throws -> [PlannedComparison] {
+        let keys = try db.fetchStrings(sql: """
             SELECT key FROM session_config JOIN session ON session.id = session_config.session_id
             WHERE session.experiment = ? GROUP BY key HAVING count(DISTINCT value) >= 2 ORDER BY key
             """, arguments: [experiment])
-        guard !keys.isEmpty, let lead = try Row.fetchOne(db, sql: """
+        guard !keys.isEmpty, let lead = try db.fetchRows(sql: """
             WITH heard AS (
                 SELECT target, event, via, count(*) AS n, avg(latency_ms) AS mean
                 FROM responses WHERE experiment = ? GROUP BY target, event, via
@@ -41,7 +42,7 @@ enum ReportSuggestions {
             SELECT target, event, via FROM heard
             WHERE n * 2 >= (SELECT max(n) FROM heard)
             ORDER BY mean, target, event, via LIMIT 1
-            """, arguments: [experiment]) else { return [] }
+            """, arguments: [experiment]).first else { return [] }
         let target: String = lead[0], event: String = lead[1], via: String = lead[2]
         let edges = try edgeRegionsThatMatter(db, experiment: experiment, target: target, event: event, via: via,
                                               alpha: alpha)
@@ -64,9 +65,9 @@ enum ReportSuggestions {
 
     /// The edge regions of the response, when its edge touches are
     /// significantly slower than its centre touches; else nil.
-    static func edgeRegionsThatMatter(_ db: Database, experiment: String, target: String, event: String, via: String,
+    static func edgeRegionsThatMatter(_ db: some StoreReader, experiment: String, target: String, event: String, via: String,
                                       alpha: Double) throws -> [String]? {
-        let rows = try Row.fetchAll(db, sql: """
+        let rows = try db.fetchRows(sql: """
             SELECT region, latency_ms FROM responses
             WHERE experiment = ? AND target = ? AND event = ? AND via = ? AND region IS NOT NULL
             ORDER BY latency_ms
@@ -87,8 +88,8 @@ enum ReportSuggestions {
         return regions.sorted()
     }
 
-    private static func channelPlans(_ db: Database, experiment: String) throws -> [PlannedComparison] {
-        let rows = try Row.fetchAll(db, sql: """
+    private static func channelPlans(_ db: some StoreReader, experiment: String) throws -> [PlannedComparison] {
+        let rows = try db.fetchRows(sql: """
             SELECT first.variant, first.target, first.event, count(*) AS paired, avg(first.latency_ms) AS mean
             FROM responses AS first
             JOIN responses AS second

@@ -1,4 +1,5 @@
 import GRDB
+import GestureStore
 
 /// Events a recorder dropped while recording, per session: the report
 /// warns about every session of a comparison that lost some.
@@ -11,14 +12,14 @@ enum SessionDrops {
         var events: Int
     }
 
-    static func counts(_ db: Database) throws -> [Int64: Count] {
+    static func counts(_ db: some StoreReader) throws -> [Int64: Count] {
         var counts: [Int64: Count] = [:]
-        let rows = try Row.fetchCursor(db, sql: """
+        let rows = try db.fetchRows(sql: """
             SELECT session.id, capture.file_name, session.session, session.dropped
             FROM session JOIN capture ON capture.id = session.capture_id
             WHERE session.dropped > 0
             """)
-        while let row = try rows.next() {
+        for row in rows {
             counts[row[0]] = Count(capture: row[1], session: row[2], events: row[3])
         }
         return counts

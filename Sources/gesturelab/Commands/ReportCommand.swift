@@ -52,11 +52,10 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         if out != "-" { try ReportFile.checkFolder(of: out) }
-        let store = try database.open()
         let plans = by.map { [PlannedComparison(selection: comparison.selection(by: $0), a: comparison.a, b: comparison.b)] }
         let options = HTMLReport.Options(title: title, seed: comparison.seed, alpha: comparison.alpha,
                                          version: GestureLab.configuration.version)
-        let html = try store.pool.read { db in try HTMLReport.render(db, plans: plans, options: options) }
+        let html = try database.read { db in try HTMLReport.render(db, plans: plans, options: options) }
         if out == "-" {
             let output = TextOutput.standardOutput()
             try output.write(html)

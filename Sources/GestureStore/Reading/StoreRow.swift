@@ -1,0 +1,47 @@
+import GRDB
+
+/// One row a ``StoreReader`` returned: its values by position or by column
+/// name, converted as GRDB's `Row` converts them, whatever the engine.
+///
+///     for row in try reader.fetchRows(sql: "SELECT session, dropped FROM session") {
+///         let id: String = row[0]
+///         let dropped: Int = row["dropped"]
+///     }
+public struct StoreRow: Sendable {
+    public let columns: [String]
+    public let values: [DatabaseValue]
+
+    @_disfavoredOverload
+    public subscript<T: DatabaseValueConvertible>(_ index: Int) -> T {
+        T.fromDatabaseValue(values[index])!
+    }
+
+    public subscript<T: DatabaseValueConvertible>(_ index: Int) -> T? {
+        T.fromDatabaseValue(values[index])
+    }
+
+    @_disfavoredOverload
+    public subscript<T: DatabaseValueConvertible>(_ column: String) -> T {
+        T.fromDatabaseValue(value(named: column))!
+    }
+
+    public subscript<T: DatabaseValueConvertible>(_ column: String) -> T? {
+        T.fromDatabaseValue(value(named: column))
+    }
+
+    private func value(named column: String) -> DatabaseValue {
+        columns.firstIndex(of: column).map { values[$0] } ?? .null
+    }
+}
+
+extension StoreReader {
+    /// Every row of `sql`, for results small enough to hold (a report's
+    /// inventory, a list of suggestions); stream with `forEachRow` otherwise.
+    public func fetchRows(sql: String, arguments: StoreArguments = []) throws -> [StoreRow] {
+        var columns: [String] = []
+        var rows: [StoreRow] = []
+        try forEachRow(sql: sql, arguments: arguments, columns: { columns = $0 },
+                       row: { rows.append(StoreRow(columns: columns, values: $0)) })
+        return rows
+    }
+}
