@@ -9,7 +9,7 @@ import GestureStore
 /// no random order, fixed number formats, so the same store and seed give
 /// the same bytes.
 ///
-///     let html = try database.pool.read { db in
+///     let html = try database.connection.read { db in
 ///         try HTMLReport.render(db, plans: nil, options: .init(title: "Edge deferral", seed: 1))
 ///     }
 ///     try ReportFile.write(html, to: "gesturelab-report.html")

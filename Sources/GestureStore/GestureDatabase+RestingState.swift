@@ -48,7 +48,7 @@ extension GestureDatabase {
     /// Puts the file at rest: committed pages in the main file and, when this
     /// is its last connection, rollback-journal mode.
     func leaveAtRest(_ db: Database) throws {
-        // Closed already, through `pool.close()`: nothing to put at rest.
+        // Closed already, through `connection.close()`: nothing to put at rest.
         guard let connection = db.sqliteConnection else { return }
         // From here another process holding the file is a reason to leave
         // the mode as it is, not to wait: a writer queued behind this one may

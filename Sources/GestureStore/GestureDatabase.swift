@@ -19,7 +19,7 @@ import Darwin
 ///     let database = try GestureDatabase(path: "lab.sqlite")          // to write
 ///     defer { try? database.close() }
 ///     let reader = try GestureDatabase(readingAt: "lab.sqlite")       // to read
-///     let count = try reader.pool.read { db in
+///     let count = try reader.connection.read { db in
 ///         try Int.fetchOne(db, sql: "SELECT count(*) FROM session")
 ///     }
 public final class GestureDatabase: @unchecked Sendable {
@@ -48,10 +48,9 @@ public final class GestureDatabase: @unchecked Sendable {
 
     public let path: String
     public let access: Access
-    /// The one connection, serialized. (Named `pool` for the callers that
-    /// predate the read-only mode; a writer never needs a second connection,
-    /// and a second one would keep the file from returning to its resting mode.)
-    public let pool: DatabaseQueue
+    /// The one connection, serialized: a writer never needs a second one,
+    /// and a second one would keep the file from returning to its resting mode.
+    public let connection: DatabaseQueue
     let notice: @Sendable (String) -> Void
     private let closeLock = NSLock()
     private var isClosed = false
@@ -105,15 +104,15 @@ public final class GestureDatabase: @unchecked Sendable {
             }
         }
 
-        pool = try Self.openQueue(path, Self.configuration(path, prepareConnection: prepareConnection, access: .writing, notice: notice))
+        connection = try Self.openQueue(path, Self.configuration(path, prepareConnection: prepareConnection, access: .writing, notice: notice))
         try Self.translatingErrors(path) {
-            try pool.writeWithoutTransaction { db in
+            try connection.writeWithoutTransaction { db in
                 // The page size must precede WAL mode and the first table.
                 if isNew { try db.execute(sql: "PRAGMA page_size = \(Self.pageSize)") }
                 try Self.enterWriteAheadLog(db)
             }
         }
-        let applied = try migrator.migrate(pool, displayName: path)
+        let applied = try migrator.migrate(connection, displayName: path)
         if let last = applied.last {
             let first = applied[0].version - 1
             notice(first == 0
@@ -163,11 +162,11 @@ public final class GestureDatabase: @unchecked Sendable {
             try writer.close()
             queue = try Self.openReadOnly(path, configuration)
         }
-        pool = queue
+        connection = queue
     }
 
     /// Ends this connection; a writer must call it (there is no `deinit`
-    /// doing it: `pool` may outlive this object). A writer first leaves the file at rest: every
+    /// doing it: `connection` may outlive this object). A writer first leaves the file at rest: every
     /// committed page in the main file and, when no other process has the
     /// file open, back in rollback-journal mode with no `-wal` or `-shm`
     /// beside it (`GestureDatabase+RestingState.swift`).
@@ -177,9 +176,9 @@ public final class GestureDatabase: @unchecked Sendable {
         guard !isClosed else { return }
         isClosed = true
         if access == .writing {
-            try pool.writeWithoutTransaction { db in try leaveAtRest(db) }
+            try connection.writeWithoutTransaction { db in try leaveAtRest(db) }
         }
-        try pool.close()
+        try connection.close()
     }
 
     static func fileSize(_ path: String) -> Int {

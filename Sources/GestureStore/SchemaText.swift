@@ -10,7 +10,7 @@ import GRDB
 /// text for a new database, kept true by a test.
 ///
 /// ```swift
-/// let text = try database.pool.read { db in try SchemaText.sql(db) }
+/// let text = try database.connection.read { db in try SchemaText.sql(db) }
 /// ```
 public enum SchemaText {
     public static func sql(_ db: Database) throws -> String {

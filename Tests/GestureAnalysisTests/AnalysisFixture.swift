@@ -32,7 +32,7 @@ struct AnalysisFixture {
     /// Every row of `sql` as text cells: reals to 6 decimals, NULL as `NULL`,
     /// so expected rows read as a table.
     func rows(_ sql: String, arguments: StatementArguments = []) throws -> [[String]] {
-        try database.pool.read { db in
+        try database.connection.read { db in
             try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
                 row.databaseValues.map { value in
                     switch value.storage {

@@ -33,13 +33,13 @@ import Testing
         let fixture = try AnalysisFixture(captures: [])
         try fixture.importCapture(text: Self.awkwardCapture, name: "awkward.jsonl")
         let path = fixture.folder.appending(path: "responses.csv").path
-        let rows = try fixture.database.pool.read { db in
+        let rows = try fixture.database.connection.read { db in
             try Exporter.export("responses", catalog: try QueryCatalog(), in: db, to: try TextOutput(path: path))
         }
         #expect(rows == 2)
 
         let parsed = try Self.parseWithPython(path)
-        let expected = try fixture.database.pool.read { db in
+        let expected = try fixture.database.connection.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM responses").map { row in
                 Array(row.databaseValues).map { value -> String in
                     switch value.storage {

@@ -10,7 +10,7 @@ import Testing
     private func run(_ capture: String, _ request: Comparer.Request) throws -> Comparer.Run {
         let fixture = try AnalysisFixture(captures: [])
         try fixture.importCapture(text: capture, name: "groups.jsonl")
-        return try fixture.database.pool.read { try Comparer.run(request, in: $0) }
+        return try fixture.database.connection.read { try Comparer.run(request, in: $0) }
     }
 
     private func close(_ value: Double?, _ expected: Double, tolerance: Double = 1e-9) -> Bool {

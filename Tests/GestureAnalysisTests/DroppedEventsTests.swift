@@ -34,7 +34,7 @@ struct DroppedEventsTests {
     @Test func compareNotesTheGroupThatDrewOnSessionsWithDrops() throws {
         let fixture = try AnalysisFixture(captures: [])
         try fixture.importCapture(text: Self.capture, name: "drops.jsonl")
-        let run = try fixture.database.pool.read { db in
+        let run = try fixture.database.connection.read { db in
             try Comparer.run(.init(selection: ComparisonSelection(by: "deferred_edges")), in: db)
         }
         let comparison = try #require(run.comparisons.first)
@@ -47,7 +47,7 @@ struct DroppedEventsTests {
     @Test func noNoteWithoutDrops() throws {
         let fixture = try AnalysisFixture(captures: [])
         try fixture.importCapture(text: Self.capture, name: "drops.jsonl")
-        let drops = try fixture.database.pool.read { db in
+        let drops = try fixture.database.connection.read { db in
             try ComparisonSelection(by: "variant").droppedEvents(db, value: "off")
         }
         #expect(drops.sessions == 0 && drops.events == 0 && drops.note == nil)

@@ -53,7 +53,7 @@ struct RecordedCaptureImportTests {
         let summary = try CaptureImporter(database: database).importCapture(path: url.path)
         #expect(summary.rejectedCount == 0)
         #expect(summary.recordCounts == ["session": 2, "touch": 7, "transition": 1, "delivery": 4])
-        try database.pool.read { db in
+        try database.connection.read { db in
             let responses = try Row.fetchAll(db, sql: """
                 SELECT session, touch, region, target, event, via, latency_ms FROM responses ORDER BY session, touch, via
                 """).map { "\($0["session"] as String) \($0["touch"] as Int) \($0["region"] as String) \($0["target"] as String) \($0["event"] as String) \($0["via"] as String) \($0["latency_ms"] as Double)" }
@@ -96,6 +96,6 @@ struct RecordedCaptureImportTests {
         #expect(ring.droppedCount == 3)
         let database = try GestureDatabase(path: folder.url.appendingPathComponent("lab.sqlite").path)
         _ = try CaptureImporter(database: database).importCapture(path: path)
-        #expect(try database.pool.read { try Int.fetchOne($0, sql: "SELECT dropped FROM session") } == 3)
+        #expect(try database.connection.read { try Int.fetchOne($0, sql: "SELECT dropped FROM session") } == 3)
     }
 }

@@ -68,7 +68,7 @@ import Testing
     @Test func theScreenMapHasOneMarkPerTouchOfEveryRegion() throws {
         let made = try DemoStore.get()
         let page = PageXML(made.html)
-        let counts = try made.database.pool.read { db in
+        let counts = try made.database.connection.read { db in
             try ["none", "bottom+right"].map { value in
                 try Int.fetchOne(db, sql: """
                     SELECT count(*) FROM responses JOIN session_config USING (session_id)
@@ -91,7 +91,7 @@ import Testing
     @Test func theSameStoreAndSeedGiveTheSameBytes() throws {
         let made = try DemoStore.get()
         let render = {
-            try made.database.pool.read { db in try HTMLReport.render(db, plans: nil, options: .init(seed: 9)) }
+            try made.database.connection.read { db in try HTMLReport.render(db, plans: nil, options: .init(seed: 9)) }
         }
         let first = try render()
         #expect(try render() == first)
@@ -99,7 +99,7 @@ import Testing
 
     @Test func withoutASelectionTheStoreSuggestsTheSeedComparisons() throws {
         let made = try DemoStore.get()
-        let html = try made.database.pool.read { db in try HTMLReport.render(db, plans: nil, options: .init()) }
+        let html = try made.database.connection.read { db in try HTMLReport.render(db, plans: nil, options: .init()) }
         let headings = PageXML(html).elements("h2").map(\.text)
         #expect(headings.contains("content-touches: delays_content_touches"))
         #expect(headings.contains("delivery-channel, ipad: pan began by channel"))

@@ -75,7 +75,7 @@ import Testing
         let database = try GestureDatabase(path: folder.appending(path: "drops.sqlite").path,
                                            prepareConnection: PercentileFunctions.register)
         _ = try CaptureImporter(database: database).importCapture(path: capture)
-        let (drops, html) = try database.pool.read { db in
+        let (drops, html) = try database.connection.read { db in
             (try SessionDrops.counts(db),
              try HTMLReport.render(db, plans: [PlannedComparison(selection: ComparisonSelection(by: "mode"))],
                                    options: .init()))
@@ -90,12 +90,12 @@ import Testing
         let database = try GestureDatabase(path: folder.appending(path: "empty.sqlite").path,
                                            prepareConnection: PercentileFunctions.register)
         #expect(throws: QueryError.self) {
-            try database.pool.read { db in try HTMLReport.render(db, plans: nil, options: .init()) }
+            try database.connection.read { db in try HTMLReport.render(db, plans: nil, options: .init()) }
         }
         let made = try DemoStore.get()
         let nothing = PlannedComparison(selection: ComparisonSelection(by: "deferred_edges", event: "noSuchEvent"))
         do {
-            _ = try made.database.pool.read { db in try HTMLReport.render(db, plans: [nothing], options: .init()) }
+            _ = try made.database.connection.read { db in try HTMLReport.render(db, plans: [nothing], options: .init()) }
             Issue.record("a selection of nothing made a report")
         } catch {
             #expect("\(error)" == "no response latencies match: nothing to compare")

@@ -40,7 +40,7 @@ import Testing
         case .shuffled: #expect(summary.derivationNote.hasPrefix("derived set-wise in SQL: "))
         }
 
-        let figures = try database.pool.read { db in
+        let figures = try database.connection.read { db in
             try Row.fetchOne(db, sql: """
                 SELECT (SELECT count(*) FROM response), (SELECT sum(latency_ns) FROM response),
                        (SELECT count(*) FROM recognition), (SELECT sum(latency_ns) FROM recognition),

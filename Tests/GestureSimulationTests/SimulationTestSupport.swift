@@ -54,16 +54,16 @@ struct ImportedCapture: Sendable {
 
     /// The first column of the first row, as a number (nil for NULL or no row).
     func number(_ sql: String) throws -> Double? {
-        try database.pool.read { db in try Double.fetchOne(db, sql: sql) }
+        try database.connection.read { db in try Double.fetchOne(db, sql: sql) }
     }
 
     /// The first column of every row, as numbers.
     func numbers(_ sql: String) throws -> [Double] {
-        try database.pool.read { db in try Double.fetchAll(db, sql: sql) }
+        try database.connection.read { db in try Double.fetchAll(db, sql: sql) }
     }
 
     func strings(_ sql: String) throws -> [String] {
-        try database.pool.read { db in try String.fetchAll(db, sql: sql) }
+        try database.connection.read { db in try String.fetchAll(db, sql: sql) }
     }
 }
 

@@ -22,7 +22,7 @@ import Testing
             "capture": 1, "session": 2, "session_config": 4, "touch": 2, "touch_sample": 3,
             "transition": 1, "delivery": 3, "frame": 1,
         ])
-        try database.pool.read { db in
+        try database.connection.read { db in
             let row = try #require(try Row.fetchOne(db, sql: "SELECT * FROM capture WHERE id = ?", arguments: [captureID]))
             #expect(row["file_name"] == "sample.jsonl")
             #expect(row["recorder"] == "StoreTests")
@@ -97,7 +97,7 @@ import Testing
         // Different bytes (another recorder), the same session ids.
         let other = sampleCapture.replacingOccurrences(of: "StoreTests", with: "StoreTests 2")
         _ = try importer.importCapture(path: try folder.write("two.jsonl", other))
-        let sessions = try database.pool.read { db in
+        let sessions = try database.connection.read { db in
             try String.fetchAll(db, sql: """
                 SELECT capture.file_name || '/' || session FROM session JOIN capture ON capture.id = capture_id
                 ORDER BY capture.id, session
@@ -160,7 +160,7 @@ import Testing
         let rejectLines = try String(contentsOfFile: rejectsPath, encoding: .utf8).split(separator: "\n")
         #expect(rejectLines.count == 2)
         #expect(rejectLines[0].hasSuffix("\t{\"type\":\"touch\",\"session\":\"s\",\"touch\":2,\"phase\":\"begun\",\"t\":2,\"x\":1,\"y\":2}"))
-        let capture = try database.pool.read { try Row.fetchOne($0, sql: "SELECT rejected_count FROM capture") }
+        let capture = try database.connection.read { try Row.fetchOne($0, sql: "SELECT rejected_count FROM capture") }
         #expect(capture?["rejected_count"] == 2)
     }
 
@@ -199,11 +199,11 @@ import Testing
         _ = try CaptureImporter(database: database).importCapture(path: try folder.write("a.jsonl", sampleCapture))
         _ = try? CaptureImporter(database: database).importCapture(path: try folder.write("bad.jsonl", "{}\n"))
         let error = #expect(throws: DatabaseError.self) {
-            try database.pool.write { db in
+            try database.connection.write { db in
                 try db.execute(sql: "INSERT INTO touch (session_id, touch, down_ns, x, y, line) VALUES (999, 1, 0, 0, 0, 1)")
             }
         }
         #expect(error?.resultCode == .SQLITE_CONSTRAINT)
-        #expect(try database.pool.write { try Int.fetchOne($0, sql: "PRAGMA foreign_keys") } == 1)
+        #expect(try database.connection.write { try Int.fetchOne($0, sql: "PRAGMA foreign_keys") } == 1)
     }
 }

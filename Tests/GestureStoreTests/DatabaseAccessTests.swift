@@ -20,7 +20,7 @@ import Testing
         let notices = Notices()
         let database = try GestureDatabase(path: path, notice: notices.callback)
         _ = try CaptureImporter(database: database).importCapture(path: try folder.write("a.jsonl", sampleCapture))
-        #expect(try database.pool.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
+        #expect(try database.connection.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
         try database.close()
 
         #expect(notices.lines == ["created \(path) (gesturelab schema version \(Migration.embedded.count))"])
@@ -40,12 +40,12 @@ import Testing
         // but must still checkpoint.
         let writer = try GestureDatabase(path: path)
         let reader = try GestureDatabase(readingAt: path)
-        #expect(try reader.pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM capture") } == 0)
+        #expect(try reader.connection.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM capture") } == 0)
         _ = try CaptureImporter(database: writer).importCapture(path: try folder.write("a.jsonl", sampleCapture))
         try writer.close()
         #expect(try journalMode(path) == "wal")
         #expect(try capturesAndSessions(try copyOfMainFileAlone(path, in: folder)) == [1, 2])
-        #expect(try reader.pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM session") } == 2)
+        #expect(try reader.connection.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM session") } == 2)
         try reader.close()
 
         // The next writer to end alone puts the file at rest again.
@@ -74,11 +74,11 @@ import Testing
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
 
         let reader = try GestureDatabase(readingAt: path)
-        #expect(try reader.pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM touch") } == 2)
+        #expect(try reader.connection.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM touch") } == 2)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["a.jsonl", "lab.sqlite"])
         // Opened with SQLITE_OPEN_READONLY: even a write attempt cannot change the file.
         #expect(throws: DatabaseError.self) {
-            try reader.pool.writeWithoutTransaction { db in try db.execute(sql: "DELETE FROM capture") }
+            try reader.connection.writeWithoutTransaction { db in try db.execute(sql: "DELETE FROM capture") }
         }
         try reader.close()
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
@@ -94,7 +94,7 @@ import Testing
         try holder.writeWithoutTransaction { db in try db.execute(sql: "DELETE FROM session_config") }
         let notices = Notices()
         let reader = try GestureDatabase(readingAt: path, notice: notices.callback)
-        #expect(try reader.pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM session_config") } == 4)
+        #expect(try reader.connection.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM session_config") } == 4)
         // A second writer opens too; only its first write would wait.
         let second = try GestureDatabase(path: path, notice: notices.callback)
         #expect(notices.lines.isEmpty)
@@ -149,7 +149,7 @@ import Testing
         let reader = try GestureDatabase(readingAt: path, notice: notices.callback)
         let newest = Migration.embedded.last!
         #expect(notices.lines == ["migrated \(path) from schema version \(newest.version - 1) to \(newest.version) (\(newest.name))"])
-        #expect(try reader.pool.read { db in try SchemaMigrator().appliedMigrations(db).count } == Migration.embedded.count)
+        #expect(try reader.connection.read { db in try SchemaMigrator().appliedMigrations(db).count } == Migration.embedded.count)
         try reader.close()
         #expect(try journalMode(path) == "delete")
 

@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func responsesAssociateByTouchThenByTimeAndKeepTheEarliest() throws {
-        let rows = try imported().pool.read { db in
+        let rows = try imported().connection.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT session, touch, region, target, event, via, latency_ms, line FROM responses
                 ORDER BY session DESC, touch, target, via
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func recordsOfNoTouchAreCountedNotDropped() throws {
-        let orphans = try imported().pool.read { db in
+        let orphans = try imported().connection.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT session.session, orphan_deliveries, orphan_transitions
                 FROM session_orphans JOIN session ON session.id = session_id ORDER BY session.session
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func recognitionIsTheFirstBeganOrRecognized() throws {
-        let rows = try imported().pool.read { db in
+        let rows = try imported().connection.read { db in
             try Row.fetchAll(db, sql: "SELECT touch, recognizer, class, event, latency_ms FROM recognitions ORDER BY touch")
                 .map { "\($0["touch"] as Int) \($0["recognizer"] as String) \(($0["class"] as String?) ?? "-") \($0["event"] as String) \($0["latency_ms"] as Double)" }
         }
@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func dispatchIsDeliveryMinusTheLatestMatchingTransition() throws {
-        let rows = try imported().pool.read { db in
+        let rows = try imported().connection.read { db in
             try Row.fetchAll(db, sql: "SELECT touch, target, event, via, latency_ms FROM dispatches ORDER BY t_ns")
                 .map { "\($0["touch"] as Int) \($0["target"] as String) \($0["event"] as String) \($0["via"] as String) \($0["latency_ms"] as Double)" }
         }
@@ -86,7 +86,7 @@ import Testing
         let folder = try TemporaryFolder()
         let second = Self.capture.replacingOccurrences(of: "\"variant\":\"w\"", with: "\"variant\":\"w2\"")
         _ = try CaptureImporter(database: database).importCapture(path: try folder.write("second.jsonl", second))
-        let counts = try database.pool.read { db in
+        let counts = try database.connection.read { db in
             try Row.fetchAll(db, sql: "SELECT capture, count(*) AS n FROM responses GROUP BY capture ORDER BY capture")
                 .map { "\($0["capture"] as String) \($0["n"] as Int)" }
         }

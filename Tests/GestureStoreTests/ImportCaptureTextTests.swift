@@ -37,7 +37,7 @@ import Testing
             path: path, skipInvalid: true, onRejection: { rejections.append("\($0.error)") })
         #expect(rejections == [#"\#(path):4: field 'session': unknown session "\u001B[31mgreen": no session record on an earlier line declares it"#])
         #expect(summary.unknownTypesWarning == #"\#(path): warning: skipped 1 line of unknown type ("\u001B[2Jclear" 1)"#)
-        let stored = try database.pool.read { db in
+        let stored = try database.connection.read { db in
             try Row.fetchOne(db, sql: "SELECT session, experiment, variant, key, value FROM session JOIN session_config ON session_id = session.id")
         }
         #expect(stored == ["session": "\u{1B}[31mred\nimported x", "experiment": "\u{85}e", "variant": "\u{202E}v",
@@ -66,7 +66,7 @@ import Testing
         #expect(rejected.map(\.0) == [2, 3, 4])
         #expect(rejected.map(\.1) == ["session", "session", "experiment"])
         #expect(summary.rejectedCount == 3)
-        #expect(try database.pool.read { try String.fetchAll($0, sql: "SELECT session FROM session") } == ["ok"])
+        #expect(try database.connection.read { try String.fetchAll($0, sql: "SELECT session FROM session") } == ["ok"])
     }
 
     /// The report's capture: a began at t = -9e9 s and a delivery at 9e9 s.
@@ -90,7 +90,7 @@ import Testing
         #expect(rejected.first?.hasPrefix("\(path):3: field 't': found -9e9, out of range; expected seconds between") == true)
         #expect(rejected.last?.hasPrefix("\(path):4: field 't': found 9e9, out of range") == true)
         #expect(summary.recordCounts == ["session": 1, "touch": 1, "delivery": 1])
-        let latencies = try database.pool.read { try Int64.fetchAll($0, sql: "SELECT latency_ns FROM response") }
+        let latencies = try database.connection.read { try Int64.fetchAll($0, sql: "SELECT latency_ns FROM response") }
         #expect(latencies == [250_000_000])
     }
 
@@ -113,7 +113,7 @@ import Testing
             path: path, skipInvalid: true, onRejection: { rejected.append("\($0.error)") })
         #expect(rejected == ["\(path):5: the capture appears cut off: its last line has no line end and does not parse (malformed JSON at column 39: expected ',' or '}' after a value, found end of line), as when the app stops while recording"])
         #expect(summary.recordCounts == ["session": 1, "touch": 1, "delivery": 1])
-        #expect(try database.pool.read { try Int64.fetchAll($0, sql: "SELECT latency_ns FROM response") } == [500_000_000])
+        #expect(try database.connection.read { try Int64.fetchAll($0, sql: "SELECT latency_ns FROM response") } == [500_000_000])
     }
 
     @Test func aFolderGivenAsACaptureIsNamedEscaped() throws {

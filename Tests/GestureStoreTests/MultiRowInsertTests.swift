@@ -39,7 +39,7 @@ import Testing
                         event: batch.text("touchDown"), via: batch.text(index.isMultiple(of: 2) ? "" : "control-event"),
                         touch: index.isMultiple(of: 5) ? Int64(index) : nil, line: index + 10)
         }
-        let stored = try database.pool.write { db in
+        let stored = try database.connection.write { db in
             try db.execute(sql: "INSERT INTO capture (file_name, path, size_bytes, imported_at, tool_version, format_version) VALUES ('c', 'c', 0, '', '', 1)")
             try db.execute(sql: "INSERT INTO session (capture_id, session, experiment, variant, line) VALUES (1, 's', 'e', 'v', 2)")
             try batch.withBindContext(sessionRowIDs: [1]) { context in
@@ -66,7 +66,7 @@ import Testing
         let row = DeliveryRow(session: 0, timeNanos: 7, target: batch.text("pan"), event: batch.text("began"),
                               via: batch.text("observer"), touch: nil, line: 12)
         let error = #expect(throws: StoreError.self) {
-            try database.pool.write { db in
+            try database.connection.write { db in
                 try batch.withBindContext(sessionRowIDs: [1]) { context in
                     try MultiRowInsert<DeliveryRow>(db).insert([row, row], in: context)
                 }

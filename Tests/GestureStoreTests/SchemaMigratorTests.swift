@@ -14,7 +14,7 @@ import Testing
     @Test func freshDatabaseIsMigratedAndMarked() throws {
         let folder = try TemporaryFolder()
         let database = try GestureDatabase(path: folder.path("lab.sqlite"))
-        try database.pool.read { db in
+        try database.connection.read { db in
             #expect(try Int32.fetchOne(db, sql: "PRAGMA application_id") == 0x474C_4142)
             #expect(try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal")
             let ledger = try SchemaMigrator().appliedMigrations(db)
@@ -29,12 +29,12 @@ import Testing
     @Test func freshDatabaseHasLargePages() throws {
         let folder = try TemporaryFolder()
         let database = try GestureDatabase(path: folder.path("lab.sqlite"))
-        #expect(try database.pool.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") } == 16_384)
+        #expect(try database.connection.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") } == 16_384)
         // An empty file is new too: `touch lab.sqlite` before the first import.
         let emptyPath = folder.path("empty.sqlite")
         #expect(FileManager.default.createFile(atPath: emptyPath, contents: Data()))
         let fromEmpty = try GestureDatabase(path: emptyPath)
-        #expect(try fromEmpty.pool.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") } == 16_384)
+        #expect(try fromEmpty.connection.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") } == 16_384)
     }
 
     @Test func existingDatabaseKeepsItsPageSize() throws {
@@ -48,9 +48,9 @@ import Testing
         }
         try queue.close()
         let migrated = try GestureDatabase(path: path)
-        try migrated.pool.close()
+        try migrated.connection.close()
         let reopened = try GestureDatabase(path: path)
-        let (pageSize, applied) = try reopened.pool.read { db in
+        let (pageSize, applied) = try reopened.connection.read { db in
             (try Int.fetchOne(db, sql: "PRAGMA page_size"), try SchemaMigrator().appliedMigrations(db))
         }
         #expect(pageSize == 4096)
@@ -62,7 +62,7 @@ import Testing
         let path = folder.path("lab.sqlite")
         _ = try GestureDatabase(path: path)
         let database = try GestureDatabase(path: path)
-        let applied = try SchemaMigrator().migrate(database.pool, displayName: path)
+        let applied = try SchemaMigrator().migrate(database.connection, displayName: path)
         #expect(applied.isEmpty)
     }
 
@@ -126,8 +126,8 @@ import Testing
     /// A migrated database, then `change` applied behind the migrator's back.
     private func makeDatabase(at path: String, change: (Database) throws -> Void) throws {
         let database = try GestureDatabase(path: path)
-        try database.pool.write(change)
-        try database.pool.close()
+        try database.connection.write(change)
+        try database.connection.close()
     }
 
     /// The whole logical content: schema, ledger, header fields that matter.

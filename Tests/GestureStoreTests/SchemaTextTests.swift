@@ -12,7 +12,7 @@ import Testing
     @Test func docsSchemaMatchesANewDatabase() throws {
         let folder = try TemporaryFolder()
         let database = try GestureDatabase(path: folder.path("new.sqlite"))
-        let current = try database.pool.read { db in try SchemaText.sql(db) }
+        let current = try database.connection.read { db in try SchemaText.sql(db) }
         // scripts/update-schema.sh sets this to write the file instead of checking it.
         if ProcessInfo.processInfo.environment["GESTURELAB_UPDATE_SCHEMA"] == "1" {
             try Data(current.utf8).write(to: Self.schemaFile)
@@ -24,7 +24,7 @@ import Testing
     @Test func everyTableAndViewIsInTheText() throws {
         let folder = try TemporaryFolder()
         let database = try GestureDatabase(path: folder.path("new.sqlite"))
-        let (text, names) = try database.pool.read { db in
+        let (text, names) = try database.connection.read { db in
             (try SchemaText.sql(db),
              try String.fetchAll(db, sql: "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view')"))
         }

@@ -81,7 +81,7 @@ import Testing
             }
         }
         let database = try GestureDatabase(path: path)
-        try database.pool.read { db in
+        try database.connection.read { db in
             for (index, testCase) in Self.cases.enumerated() {
                 let stored = try String?.fetchAll(db, sql: """
                     SELECT region FROM touch WHERE session_id = :s
@@ -105,9 +105,9 @@ import Testing
         let capture = try folder.write("edges.jsonl", Self.edgeCapture(touches: 1_200))
         let current = try GestureDatabase(path: folder.path("current.sqlite"))
         _ = try CaptureImporter(database: current).importCapture(path: capture)
-        let currentRelations = try Self.relations(current.pool)
+        let currentRelations = try Self.relations(current.connection)
         #expect(currentRelations.count > 3_600)
-        #expect(try current.pool.read { try Int.fetchOne($0, sql: "SELECT count(DISTINCT region) FROM touch") } == 9)
+        #expect(try current.connection.read { try Int.fetchOne($0, sql: "SELECT count(DISTINCT region) FROM touch") } == 9)
 
         let oldPath = folder.path("old.sqlite")
         try Self.storeAtSchema2(oldPath) { db in
@@ -130,21 +130,21 @@ import Testing
         #expect(try Self.relations(old) == currentRelations)
         try old.close()
         let migrated = try GestureDatabase(path: oldPath)
-        #expect(try Self.relations(migrated.pool) == currentRelations)
+        #expect(try Self.relations(migrated.connection) == currentRelations)
     }
 
     /// A store at schema 0002 with one capture row, changed by `change`.
     private static func storeAtSchema2(_ path: String, change: (Database) throws -> Void) throws {
         let migrator = SchemaMigrator(migrations: Array(Migration.embedded.prefix(2)))
         let database = try GestureDatabase(path: path, migrator: migrator)
-        try database.pool.write { db in
+        try database.connection.write { db in
             try db.execute(sql: """
                 INSERT INTO capture (id, file_name, path, size_bytes, imported_at, tool_version, format_version)
                 VALUES (1, 'c.jsonl', 'c.jsonl', 0, '2026-11-21T00:00:00Z', 'test', 1)
                 """)
             try change(db)
         }
-        try database.pool.close()
+        try database.connection.close()
     }
 
     private static func relations(_ reader: some DatabaseReader) throws -> [String] {

@@ -262,7 +262,7 @@ import Testing
     }
 
     private func dump(_ database: GestureDatabase) throws -> [String] {
-        try database.pool.read { db in
+        try database.connection.read { db in
             let queries = [
                 "SELECT 'response', touch, target, event, via, t_ns, latency_ns, line, region FROM response ORDER BY 2, 3, 4, 5",
                 "SELECT 'recognition', touch, recognizer, state, t_ns, latency_ns, line, region FROM recognition ORDER BY 2, 3",

@@ -29,7 +29,7 @@ struct TemporaryFolder {
 
 /// Rows in every table of the store, to show that a refusal stored nothing.
 func rowCounts(_ database: GestureDatabase) throws -> [String: Int] {
-    try database.pool.read { db in
+    try database.connection.read { db in
         var counts: [String: Int] = [:]
         for table in ["capture", "session", "session_config", "touch", "touch_sample", "transition", "delivery", "frame"] {
             counts[table] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)")

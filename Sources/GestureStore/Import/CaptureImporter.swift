@@ -81,7 +81,7 @@ public struct CaptureImporter: Sendable {
 
         var stored: StoredCapture
         do {
-            stored = try database.pool.writeWithoutTransaction { db in
+            stored = try database.connection.writeWithoutTransaction { db in
                 // Every record row's session is a row this transaction has
                 // just inserted, so checking each reference again is wasted
                 // work (a seek per touch sample). SQLite only switches this
@@ -208,7 +208,7 @@ public struct CaptureImporter: Sendable {
     private func importedBefore(refusedWith error: TraceError, fileDescriptor: Int32,
                                 digest: CaptureDigest) throws -> StoredCapture {
         Self.drain(fileDescriptor) { digest.update($0) }
-        guard let existing = try database.pool.read({ try Self.capture(withDigest: digest.hex, $0) }) else {
+        guard let existing = try database.connection.read({ try Self.capture(withDigest: digest.hex, $0) }) else {
             throw error
         }
         return StoredCapture(outcome: .alreadyImported(captureID: existing))

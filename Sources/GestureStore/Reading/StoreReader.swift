@@ -9,7 +9,7 @@ import GRDB
 /// of the store); an engine translates what it must. GRDB's `Database`
 /// conforms, so code holding one passes it as it is:
 ///
-///     try pool.read { db in try db.fetchStrings(sql: "SELECT DISTINCT variant FROM session") }
+///     try database.connection.read { db in try db.fetchStrings(sql: "SELECT DISTINCT variant FROM session") }
 ///
 /// Failures are GRDB's `DatabaseError`, on every engine, so callers have one
 /// kind of error to word for the user; a write refused by a read-only

@@ -158,7 +158,7 @@ public struct Benchmark: Sendable {
         var measurements: [Measurement] = []
         let sink = try TextOutput(path: "/dev/null")
         let catalog = try QueryCatalog()
-        try database.pool.read { db in
+        try database.connection.read { db in
             for query in catalog.queries {
                 log("query \(query.name)")
                 let started = ContinuousClock.now
@@ -197,7 +197,7 @@ public struct Benchmark: Sendable {
     private func report(_ database: GestureDatabase, log: (String) -> Void) throws -> [Measurement] {
         log("report")
         let started = ContinuousClock.now
-        let html = try database.pool.read { db in
+        let html = try database.connection.read { db in
             try HTMLReport.render(db, plans: nil, options: .init(seed: options.seed))
         }
         try ReportFile.write(html, to: path("report.html"))

@@ -59,13 +59,13 @@ public struct DemoRun: Sendable {
             log(summary.summaryLine)
         }
 
-        let findings = try database.pool.read { db in try Self.findings(db, seed: options.seed) }
+        let findings = try database.connection.read { db in try Self.findings(db, seed: options.seed) }
         let csvFiles = try writeCSV(database, findings: findings)
         let plans = findings.map { finding in
             PlannedComparison(selection: finding.run.request.selection, a: finding.run.request.a,
                               b: finding.run.request.b, title: finding.title, headline: finding.sentence)
         }
-        let html = try database.pool.read { db in
+        let html = try database.connection.read { db in
             try HTMLReport.render(db, plans: plans, options: .init(title: "gesturelab demo: the seed experiments",
                                                                    seed: options.seed))
         }
@@ -160,7 +160,7 @@ public struct DemoRun: Sendable {
         try FileManager.default.createDirectory(atPath: csvDirectory, withIntermediateDirectories: true)
         let catalog = try QueryCatalog()
         var written: [String] = []
-        try database.pool.read { db in
+        try database.connection.read { db in
             for name in ["responses", "recognitions", "dispatches", "response-by-region", "channel-comparison",
                          "session-summary"] {
                 let file = (csvDirectory as NSString).appendingPathComponent("\(name).csv")

@@ -12,6 +12,6 @@ extension DatabaseOptions {
             defer { reader.close() }
             return try body(reader)
         }
-        return try open().pool.read { db in try body(db) }
+        return try open().connection.read { db in try body(db) }
     }
 }
