@@ -4,20 +4,10 @@
 -- param: second text = target-action  The channel compared against it.
 -- param: experiment text = NULL  Only this experiment (default: all).
 WITH pairs AS (
-    SELECT first.experiment,
-           first.variant,
-           first.target,
-           first.event,
-           first.region,
-           first.latency_ms AS first_ms,
-           second.latency_ms AS second_ms,
-           second.latency_ms - first.latency_ms AS lag_ms
-    FROM responses AS first
-    JOIN responses AS second
-      ON second.session_id = first.session_id AND second.touch = first.touch
-     AND second.target = first.target AND second.event = first.event
-    WHERE first.via = :first AND second.via = :second
-      AND (:experiment IS NULL OR first.experiment = :experiment)
+    SELECT experiment, variant, target, event, region, first_ms, second_ms, lag_ms
+    FROM response_pairs
+    WHERE first_via = :first AND second_via = :second
+      AND (:experiment IS NULL OR experiment = :experiment)
 )
 SELECT experiment,
        variant,

@@ -1,4 +1,4 @@
--- The gesturelab schema after every migration in Migrations/ (schema version 4).
+-- The gesturelab schema after every migration in Migrations/ (schema version 5).
 -- Generated from a new database; do not edit. After adding a migration, run
 -- scripts/update-schema.sh to write it anew. PRAGMA application_id = 0x474C4142
 -- ("GLAB"); new databases use 16384-byte pages.
@@ -206,4 +206,18 @@ SELECT capture.file_name AS capture, session.session, session.experiment, sessio
        capture.id AS capture_id, dispatch.session_id
 FROM dispatch
 JOIN session ON session.id = dispatch.session_id
+JOIN capture ON capture.id = session.capture_id;
+
+CREATE VIEW response_pairs AS
+SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
+       first.touch, first.region, first.target, first.event,
+       first.via AS first_via, second.via AS second_via,
+       first.latency_ns / 1e6 AS first_ms, second.latency_ns / 1e6 AS second_ms,
+       second.latency_ns / 1e6 - first.latency_ns / 1e6 AS lag_ms,
+       capture.id AS capture_id, first.session_id
+FROM response AS first
+JOIN response AS second
+  ON second.session_id = first.session_id AND second.touch = first.touch
+ AND second.target = first.target AND second.event = first.event AND second.via <> first.via
+JOIN session ON session.id = first.session_id
 JOIN capture ON capture.id = session.capture_id;

@@ -71,11 +71,7 @@ public struct ComparisonSelection: Sendable, Equatable {
     }
 
     /// `WHERE` conditions for the filters, and their arguments.
-    ///
-    /// - Parameter table: the alias to qualify every column with, for
-    ///   queries that join the relation to itself.
-    func filters(table: String? = nil) throws -> (sql: [String], arguments: [DatabaseValueConvertible?]) {
-        let qualified = { (column: String) in table.map { "\($0).\(column)" } ?? column }
+    func filters() throws -> (sql: [String], arguments: [DatabaseValueConvertible?]) {
         var sql: [String] = []
         var arguments: [DatabaseValueConvertible?] = []
         let columns: [(String, String?)] = [
@@ -84,7 +80,7 @@ public struct ComparisonSelection: Sendable, Equatable {
         ]
         for (column, value) in columns {
             if let value {
-                sql.append("\(qualified(column)) = ?")
+                sql.append("\(column) = ?")
                 arguments.append(value)
             }
         }
@@ -93,10 +89,10 @@ public struct ComparisonSelection: Sendable, Equatable {
             let named = regions.filter { $0 != "unknown" }
             var alternatives: [String] = []
             if !named.isEmpty {
-                alternatives.append("\(qualified("region")) IN (\(Array(repeating: "?", count: named.count).joined(separator: ", ")))")
+                alternatives.append("region IN (\(Array(repeating: "?", count: named.count).joined(separator: ", ")))")
                 arguments.append(contentsOf: named)
             }
-            if regions.contains("unknown") { alternatives.append("\(qualified("region")) IS NULL") }
+            if regions.contains("unknown") { alternatives.append("region IS NULL") }
             sql.append("(" + alternatives.joined(separator: " OR ") + ")")
         }
         return (sql, arguments)
@@ -144,14 +140,10 @@ public struct ComparisonSelection: Sendable, Equatable {
     /// a `via` split (docs/latencies.md). Empty unless the split is by `via`.
     public func pairedDifferences(_ db: some StoreReader, a: String, b: String) throws -> [Double] {
         guard by == "via", metric == .response else { return [] }
-        let (scoped, arguments) = try filters(table: "first")
+        let (conditions, arguments) = try filters()
         return try db.fetchDoubles(sql: """
-            SELECT second.latency_ms - first.latency_ms
-            FROM responses AS first
-            JOIN responses AS second
-              ON second.session_id = first.session_id AND second.touch = first.touch
-             AND second.target = first.target AND second.event = first.event
-            WHERE first.via = ? AND second.via = ? \(scoped.isEmpty ? "" : "AND " + scoped.joined(separator: " AND "))
+            SELECT lag_ms FROM response_pairs
+            WHERE first_via = ? AND second_via = ? \(conditions.isEmpty ? "" : "AND " + conditions.joined(separator: " AND "))
             ORDER BY 1
             """, arguments: StoreArguments([a, b] + arguments))
     }
