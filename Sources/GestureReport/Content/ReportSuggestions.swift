@@ -90,14 +90,11 @@ enum ReportSuggestions {
 
     private static func channelPlans(_ db: some StoreReader, experiment: String) throws -> [PlannedComparison] {
         let rows = try db.fetchRows(sql: """
-            SELECT first.variant, first.target, first.event, count(*) AS paired, avg(first.latency_ms) AS mean
-            FROM responses AS first
-            JOIN responses AS second
-              ON second.session_id = first.session_id AND second.touch = first.touch
-             AND second.target = first.target AND second.event = first.event AND second.via > first.via
-            WHERE first.experiment = ?
-            GROUP BY first.variant, first.target, first.event
-            ORDER BY first.variant, paired DESC, mean, first.target, first.event
+            SELECT variant, target, event, count(*) AS paired, avg(first_ms) AS mean
+            FROM response_pairs
+            WHERE experiment = ? AND second_via > first_via
+            GROUP BY variant, target, event
+            ORDER BY variant, paired DESC, mean, target, event
             """, arguments: [experiment])
         var plans: [PlannedComparison] = []
         var seenVariants = Set<String>()
