@@ -25,6 +25,12 @@ public struct SchemaMigrator: Sendable {
         public var version: Int
         public var name: String
         public var checksum: String
+
+        public init(version: Int, name: String, checksum: String) {
+            self.version = version
+            self.name = name
+            self.checksum = checksum
+        }
     }
 
     /// The migrations this database still needs, after checking it may be
@@ -51,24 +57,7 @@ public struct SchemaMigrator: Sendable {
                     + "expected 0x\(String(Self.applicationID, radix: 16))); nothing was changed.")
         }
 
-        let known = Dictionary(uniqueKeysWithValues: migrations.map { ($0.version, $0) })
-        let newest = migrations.last?.version ?? 0
-        if let future = applied.first(where: { known[$0.version] == nil }) {
-            throw StoreError(
-                "\(displayName) was made by a newer gesturelab (schema version \(applied.map(\.version).max() ?? future.version); "
-                    + "this gesturelab knows up to \(newest)); nothing was changed. Upgrade gesturelab or name another file with --db.")
-        }
-        for record in applied {
-            let migration = known[record.version]!
-            if record.checksum != migration.checksum || record.name != migration.name {
-                throw StoreError(
-                    "\(displayName): migration \(record.name) was changed after it was applied "
-                        + "(checksum \(record.checksum.prefix(12)) in the database, \(migration.checksum.prefix(12)) in this gesturelab); "
-                        + "nothing was changed. Shipped migrations are never edited: add a new one instead.")
-            }
-        }
-        let appliedVersions = Set(applied.map(\.version))
-        return migrations.filter { !appliedVersions.contains($0.version) }
+        return try MigrationLedger.pending(known: migrations, applied: applied, store: displayName, wording: .database)
     }
 
     /// Checks the database, then applies each pending migration in its own

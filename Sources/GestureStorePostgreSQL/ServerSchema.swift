@@ -28,6 +28,11 @@ public struct ServerSchema: Sendable {
         self.migrations = migrations
     }
 
+    /// How refusals name the server's side.
+    static let wording = MigrationLedger.Wording(
+        schemaVersion: "server schema version", migration: "server migration", location: "on the server",
+        newerAdvice: "Upgrade gesturelab.")
+
     /// The migrations the database still needs, after checking it may be
     /// touched at all. Reads only.
     public func pendingMigrations(_ connection: ServerConnection) throws -> [Migration] {
@@ -35,12 +40,13 @@ public struct ServerSchema: Sendable {
         let hasLedger = try connection.values(
             "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public' AND table_name = $1",
             [Self.ledgerTable.databaseValue]).first == .some(1.databaseValue)
-        var applied: [(version: Int, name: String, checksum: String)] = []
+        var applied: [SchemaMigrator.AppliedMigration] = []
         if hasLedger {
             try connection.forEachRow(PostgresQuery(unsafeSQL: "SELECT version, name, checksum FROM \(Self.ledgerTable) ORDER BY version")) { row in
                 let values = row.map(\.databaseValue)
-                applied.append((Int.fromDatabaseValue(values[0]) ?? 0, String.fromDatabaseValue(values[1]) ?? "",
-                                String.fromDatabaseValue(values[2]) ?? ""))
+                applied.append(SchemaMigrator.AppliedMigration(
+                    version: Int.fromDatabaseValue(values[0]) ?? 0, name: String.fromDatabaseValue(values[1]) ?? "",
+                    checksum: String.fromDatabaseValue(values[2]) ?? ""))
             }
         } else {
             let tables = try connection.values(
@@ -50,24 +56,7 @@ public struct ServerSchema: Sendable {
                     + "nothing was changed. Name an empty database or a gesturelab store.")
             }
         }
-        let known = Dictionary(uniqueKeysWithValues: migrations.map { ($0.version, $0) })
-        let newest = migrations.last?.version ?? 0
-        if let future = applied.first(where: { known[$0.version] == nil }) {
-            throw StoreError(
-                "\(store) was made by a newer gesturelab (server schema version \(applied.map(\.version).max() ?? future.version); "
-                    + "this gesturelab knows up to \(newest)); nothing was changed. Upgrade gesturelab.")
-        }
-        for record in applied {
-            let migration = known[record.version]!
-            if record.checksum != migration.checksum || record.name != migration.name {
-                throw StoreError(
-                    "\(store): server migration \(record.name) was changed after it was applied "
-                        + "(checksum \(record.checksum.prefix(12)) on the server, \(migration.checksum.prefix(12)) in this gesturelab); "
-                        + "nothing was changed. Shipped migrations are never edited: add a new one instead.")
-            }
-        }
-        let appliedVersions = Set(applied.map(\.version))
-        return migrations.filter { !appliedVersions.contains($0.version) }
+        return try MigrationLedger.pending(known: migrations, applied: applied, store: store, wording: Self.wording)
     }
 
     /// Refuses a database that is not a store this binary can read as it is.
