@@ -2,6 +2,10 @@ import GestureTrace
 
 /// Turns the reader's records into rows and derived latencies, on the
 /// reading thread, so the inserting thread only binds and steps.
+///
+/// Each record becomes its row first; then the deriver reads it and hands
+/// what it settles to the batch (`ImportBatch+DerivedLatencySink.swift`),
+/// which maps the deriver's keys to the text of the row just stored.
 struct BatchBuilder {
     private(set) var deriver: StreamingDeriver
     private var sessionOrdinals: [String: Int] = [:]
@@ -50,13 +54,13 @@ struct BatchBuilder {
                                    line: line)
             }
         case .transition(let transition):
-            let row = batch.row(for: transition, session: ordinal(of: transition.session), line: line)
-            batch.transitions.append(row)
-            deriver.transition(transition, stored: row, into: &batch)
+            let session = ordinal(of: transition.session)
+            batch.transitions.append(batch.row(for: transition, session: session, line: line))
+            deriver.transition(transition, session: session, line: line, into: &batch)
         case .delivery(let delivery):
-            let row = batch.row(for: delivery, session: ordinal(of: delivery.session), line: line)
-            batch.deliveries.append(row)
-            deriver.delivery(delivery, stored: row, into: &batch)
+            let session = ordinal(of: delivery.session)
+            batch.deliveries.append(batch.row(for: delivery, session: session, line: line))
+            deriver.delivery(delivery, session: session, line: line, into: &batch)
         case .frame(let frame):
             batch.frames.append(FrameRow(session: ordinal(of: frame.session), timeNanos: frame.timeNanos, line: line))
         case .dropped(let dropped):

@@ -19,6 +19,10 @@ import GestureTrace
 /// memory flat). Then `isExact` turns false, it stops deriving, and the
 /// importer derives the capture set-wise in SQL instead (`SetWiseDeriver`):
 /// the same rows either way.
+///
+/// What it settles goes to a `DerivedLatencySink` in the deriver's own
+/// terms (session ordinals, lines, the strings of its keys); the import's
+/// sink, `ImportBatch`, maps those to rows of the batch at hand.
 struct StreamingDeriver {
     /// Bounds that keep memory flat on captures of any size.
     struct Limits {
@@ -63,7 +67,6 @@ struct StreamingDeriver {
 
     /// A record naming a touch not seen yet: settled when its session is
     /// retired or at the end, when it is known whether that touch exists.
-    /// Its strings are copied again then, into the batch at hand.
     private enum Deferred {
         case delivery(DeliveryRecord, line: Int, transitionNanos: Int64?)
         case transition(TransitionRecord, line: Int)
@@ -83,20 +86,6 @@ struct StreamingDeriver {
         var orphanTransitions = 0
         var lastActive = 0
         var isRetired = false
-    }
-
-    private struct ResponseKey: Hashable {
-        var session: Int
-        var touch: Int64
-        var target: ExactText
-        var event: ExactText
-        var via: ExactText
-    }
-
-    private struct RecognitionKey: Hashable {
-        var session: Int
-        var touch: Int64
-        var recognizer: ExactText
     }
 
     private struct Earliest {
@@ -123,12 +112,14 @@ struct StreamingDeriver {
         self.limits = limits
     }
 
-    mutating func addSession(into batch: inout ImportBatch) {
+    /// Starts the next session of the capture; its ordinal is the number
+    /// of sessions added before it.
+    mutating func addSession<Sink: DerivedLatencySink>(into sink: inout Sink) {
         sessions.append(SessionState())
         guard isExact else { return }
         if liveSessions.count >= limits.liveSessions,
            let oldest = liveSessions.indices.min(by: { sessions[liveSessions[$0]].lastActive < sessions[liveSessions[$1]].lastActive }) {
-            retire(liveSessions.remove(at: oldest), into: &batch)
+            retire(liveSessions.remove(at: oldest), into: &sink)
         }
         liveSessions.append(sessions.count - 1)
         sessions[sessions.count - 1].lastActive = activity
@@ -149,11 +140,10 @@ struct StreamingDeriver {
         }
     }
 
-    /// - Parameter stored: the delivery's row in `batch`, whose strings the
-    ///   derived rows share.
-    mutating func delivery(_ record: DeliveryRecord, stored: DeliveryRow, into batch: inout ImportBatch) {
-        let session = stored.session
-        guard activate(session, line: stored.line) else { return }
+    /// Reads a delivery of the session with that ordinal, at that line.
+    mutating func delivery<Sink: DerivedLatencySink>(_ record: DeliveryRecord, session: Int, line: Int,
+                                                      into sink: inout Sink) {
+        guard activate(session, line: line) else { return }
         let key = StateKey(target: ExactText(record.target), state: ExactText(record.event))
         var transitionNanos: Int64?
         // One exclusive access to the session's state: reading through
@@ -168,23 +158,23 @@ struct StreamingDeriver {
             return Self.owner(in: &state, named: record.touch, at: record.timeNanos)
         }
         guard let found else {
-            return giveUp("the delivery at line \(stored.line) is earlier than a transition of its target read before it")
+            return giveUp("the delivery at line \(line) is earlier than a transition of its target read before it")
         }
 
         switch found {
         case .touch(let owner):
-            settle(record, stored, owner: owner, transitionNanos: transitionNanos, into: &batch)
+            settle(record, session: session, line: line, owner: owner, transitionNanos: transitionNanos, into: &sink)
         case .none:
-            settleOrphan(stored, transitionNanos: transitionNanos, into: &batch)
+            settleOrphan(record, session: session, line: line, transitionNanos: transitionNanos, into: &sink)
         case .notSeenYet:
-            deferLater(.delivery(record, line: stored.line, transitionNanos: transitionNanos), session: session)
+            deferLater(.delivery(record, line: line, transitionNanos: transitionNanos), session: session)
         }
     }
 
-    /// - Parameter stored: the transition's row in `batch`.
-    mutating func transition(_ record: TransitionRecord, stored: TransitionRow, into batch: inout ImportBatch) {
-        let session = stored.session
-        guard activate(session, line: stored.line) else { return }
+    /// Reads a transition of the session with that ordinal, at that line.
+    mutating func transition<Sink: DerivedLatencySink>(_ record: TransitionRecord, session: Int, line: Int,
+                                                        into sink: inout Sink) {
+        guard activate(session, line: line) else { return }
         let key = StateKey(target: ExactText(record.recognizer), state: ExactText(record.to.rawValue))
         let found = Self.update(&sessions[session]) { state -> Owner? in
             if let delivered = state.latestDelivery[key], record.timeNanos <= delivered { return nil }
@@ -192,29 +182,28 @@ struct StreamingDeriver {
             return Self.owner(in: &state, named: record.touch, at: record.timeNanos)
         }
         guard let found else {
-            return giveUp("the transition at line \(stored.line) is at or before a delivery of its recognizer read before it")
+            return giveUp("the transition at line \(line) is at or before a delivery of its recognizer read before it")
         }
 
         switch found {
         case .touch(let owner):
-            settle(record, stored, owner: owner, into: &batch)
+            settle(record, session: session, line: line, owner: owner, into: &sink)
         case .none:
             sessions[session].orphanTransitions += 1
         case .notSeenYet:
-            deferLater(.transition(record, line: stored.line), session: session)
+            deferLater(.transition(record, line: line), session: session)
         }
     }
 
     /// Settles the records that named a touch not seen when they were read,
     /// and counts each session's orphans. Call once, after the last record.
-    mutating func finish(into batch: inout ImportBatch) {
+    mutating func finish<Sink: DerivedLatencySink>(into sink: inout Sink) {
         for session in liveSessions where isExact {
-            settleDeferred(of: session, into: &batch)
+            settleDeferred(of: session, into: &sink)
         }
         guard isExact else { return }
         for (session, state) in sessions.enumerated() {
-            batch.orphans.append(OrphanRow(session: session, deliveries: state.orphanDeliveries,
-                                           transitions: state.orphanTransitions))
+            sink.addOrphans(session: session, deliveries: state.orphanDeliveries, transitions: state.orphanTransitions)
         }
     }
 
@@ -285,57 +274,53 @@ struct StreamingDeriver {
         return false
     }
 
-    private mutating func settle(_ record: DeliveryRecord, _ row: DeliveryRow, owner: TouchDown,
-                                 transitionNanos: Int64?, into batch: inout ImportBatch) {
-        guard fits(row.timeNanos, minus: owner.nanos, line: row.line),
-              fits(row.timeNanos, minus: transitionNanos ?? row.timeNanos, line: row.line) else { return }
-        if let transitionNanos { batch.dispatches.append(dispatch(row, owner: owner, transitionNanos: transitionNanos)) }
-        let key = ResponseKey(session: row.session, touch: owner.touch, target: ExactText(record.target),
-                              event: ExactText(record.event), via: ExactText(record.via))
-        if let earliest = earliestResponses[key], earliest.isAtOrBefore(row.timeNanos, line: row.line) { return }
-        if earliestResponses.count >= limits.cache { earliestResponses.removeAll(keepingCapacity: true) }
-        earliestResponses[key] = Earliest(nanos: row.timeNanos, line: row.line)
-        let response = ResponseRow(session: row.session, touch: owner.touch, target: row.target, event: row.event,
-                                   via: row.via, timeNanos: row.timeNanos, downNanos: owner.nanos, line: row.line,
-                                   region: owner.region)
-        if storedResponses.insert(key) {
-            batch.upsertedResponses.append(response)
-        } else {
-            batch.responses.append(response)
+    private mutating func settle<Sink: DerivedLatencySink>(_ record: DeliveryRecord, session: Int, line: Int,
+                                                            owner: TouchDown, transitionNanos: Int64?,
+                                                            into sink: inout Sink) {
+        let nanos = record.timeNanos
+        guard fits(nanos, minus: owner.nanos, line: line),
+              fits(nanos, minus: transitionNanos ?? nanos, line: line) else { return }
+        if let transitionNanos {
+            sink.add(dispatch(record, session: session, line: line, owner: owner, transitionNanos: transitionNanos))
         }
+        let key = ResponseKey(session: session, touch: owner.touch, target: ExactText(record.target),
+                              event: ExactText(record.event), via: ExactText(record.via))
+        if let earliest = earliestResponses[key], earliest.isAtOrBefore(nanos, line: line) { return }
+        if earliestResponses.count >= limits.cache { earliestResponses.removeAll(keepingCapacity: true) }
+        earliestResponses[key] = Earliest(nanos: nanos, line: line)
+        sink.add(DerivedResponse(key: key, timeNanos: nanos, downNanos: owner.nanos, line: line, region: owner.region,
+                                 mayBeStored: storedResponses.insert(key)))
     }
 
-    private mutating func settle(_ record: TransitionRecord, _ row: TransitionRow, owner: TouchDown,
-                                 into batch: inout ImportBatch) {
-        guard row.to == .began || row.to == .recognized, fits(row.timeNanos, minus: owner.nanos, line: row.line) else {
+    private mutating func settle<Sink: DerivedLatencySink>(_ record: TransitionRecord, session: Int, line: Int,
+                                                            owner: TouchDown, into sink: inout Sink) {
+        let nanos = record.timeNanos
+        guard record.to == .began || record.to == .recognized, fits(nanos, minus: owner.nanos, line: line) else {
             return
         }
-        let key = RecognitionKey(session: row.session, touch: owner.touch, recognizer: ExactText(record.recognizer))
-        if let earliest = earliestRecognitions[key], earliest.isAtOrBefore(row.timeNanos, line: row.line) { return }
+        let key = RecognitionKey(session: session, touch: owner.touch, recognizer: ExactText(record.recognizer))
+        if let earliest = earliestRecognitions[key], earliest.isAtOrBefore(nanos, line: line) { return }
         if earliestRecognitions.count >= limits.cache { earliestRecognitions.removeAll(keepingCapacity: true) }
-        earliestRecognitions[key] = Earliest(nanos: row.timeNanos, line: row.line)
-        let recognition = RecognitionRow(session: row.session, touch: owner.touch, recognizer: row.recognizer,
-                                         recognizerClass: row.recognizerClass, state: row.to, timeNanos: row.timeNanos,
-                                         downNanos: owner.nanos, line: row.line, region: owner.region)
-        if storedRecognitions.insert(key) {
-            batch.upsertedRecognitions.append(recognition)
-        } else {
-            batch.recognitions.append(recognition)
-        }
+        earliestRecognitions[key] = Earliest(nanos: nanos, line: line)
+        sink.add(DerivedRecognition(key: key, recognizerClass: record.recognizerClass, state: record.to,
+                                    timeNanos: nanos, downNanos: owner.nanos, line: line, region: owner.region,
+                                    mayBeStored: storedRecognitions.insert(key)))
     }
 
     /// A delivery of no touch: counted, and still dispatched if it can be.
-    private mutating func settleOrphan(_ row: DeliveryRow, transitionNanos: Int64?, into batch: inout ImportBatch) {
-        sessions[row.session].orphanDeliveries += 1
-        if let transitionNanos, fits(row.timeNanos, minus: transitionNanos, line: row.line) {
-            batch.dispatches.append(dispatch(row, owner: nil, transitionNanos: transitionNanos))
+    private mutating func settleOrphan<Sink: DerivedLatencySink>(_ record: DeliveryRecord, session: Int, line: Int,
+                                                                  transitionNanos: Int64?, into sink: inout Sink) {
+        sessions[session].orphanDeliveries += 1
+        if let transitionNanos, fits(record.timeNanos, minus: transitionNanos, line: line) {
+            sink.add(dispatch(record, session: session, line: line, owner: nil, transitionNanos: transitionNanos))
         }
     }
 
-    private func dispatch(_ row: DeliveryRow, owner: TouchDown?, transitionNanos: Int64) -> DispatchRow {
-        DispatchRow(session: row.session, timeNanos: row.timeNanos, line: row.line, target: row.target,
-                    event: row.event, via: row.via, touch: owner?.touch, transitionNanos: transitionNanos,
-                    region: owner?.region)
+    private func dispatch(_ record: DeliveryRecord, session: Int, line: Int, owner: TouchDown?,
+                          transitionNanos: Int64) -> DerivedDispatch {
+        DerivedDispatch(session: session, target: record.target, event: record.event, via: record.via,
+                        timeNanos: record.timeNanos, line: line, touch: owner?.touch,
+                        transitionNanos: transitionNanos, region: owner?.region)
     }
 
     private mutating func deferLater(_ record: Deferred, session: Int) {
@@ -348,22 +333,22 @@ struct StreamingDeriver {
 
     /// Settles a session's deferred records: its touches are all known now,
     /// since any later record of it ends the one-pass derivation.
-    private mutating func settleDeferred(of session: Int, into batch: inout ImportBatch) {
+    private mutating func settleDeferred<Sink: DerivedLatencySink>(of session: Int, into sink: inout Sink) {
         let deferred = sessions[session].deferred
         sessions[session].deferred = []
         deferredCount -= deferred.count
         for record in deferred {
             switch record {
             case .delivery(let record, let line, let transitionNanos):
-                let row = batch.row(for: record, session: session, line: line)
                 if let touch = record.touch, let owner = sessions[session].touchDownByID[touch] {
-                    settle(record, row, owner: owner, transitionNanos: transitionNanos, into: &batch)
+                    settle(record, session: session, line: line, owner: owner, transitionNanos: transitionNanos,
+                           into: &sink)
                 } else {
-                    settleOrphan(row, transitionNanos: transitionNanos, into: &batch)
+                    settleOrphan(record, session: session, line: line, transitionNanos: transitionNanos, into: &sink)
                 }
             case .transition(let record, let line):
                 if let touch = record.touch, let owner = sessions[session].touchDownByID[touch] {
-                    settle(record, batch.row(for: record, session: session, line: line), owner: owner, into: &batch)
+                    settle(record, session: session, line: line, owner: owner, into: &sink)
                 } else {
                     sessions[session].orphanTransitions += 1
                 }
@@ -372,8 +357,8 @@ struct StreamingDeriver {
     }
 
     /// Frees a session's state but its orphan counts.
-    private mutating func retire(_ session: Int, into batch: inout ImportBatch) {
-        settleDeferred(of: session, into: &batch)
+    private mutating func retire<Sink: DerivedLatencySink>(_ session: Int, into sink: inout Sink) {
+        settleDeferred(of: session, into: &sink)
         let retired = sessions[session]
         sessions[session] = SessionState(orphanDeliveries: retired.orphanDeliveries,
                                          orphanTransitions: retired.orphanTransitions, isRetired: true)

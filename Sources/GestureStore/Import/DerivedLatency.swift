@@ -1,0 +1,81 @@
+import GestureTrace
+
+// What the one-pass derivation settles, in its own terms: session ordinals,
+// touch ids, the capture's lines and the strings of its keys. Nothing here
+// refers to a batch or its text; `DerivedLatencySink` is where a caller
+// turns these into rows (`ImportBatch+DerivedLatencySink.swift` for the
+// import).
+
+/// The key a response is the earliest delivery of: one per touch, target,
+/// event and path of delivery.
+struct ResponseKey: Hashable {
+    var session: Int
+    var touch: Int64
+    var target: ExactText
+    var event: ExactText
+    var via: ExactText
+}
+
+/// The key a recognition is the earliest `began` or `recognized` of.
+struct RecognitionKey: Hashable {
+    var session: Int
+    var touch: Int64
+    var recognizer: ExactText
+}
+
+/// A candidate for the earliest delivery of its key: the table keeps the
+/// earliest time, then the lowest line.
+struct DerivedResponse {
+    var key: ResponseKey
+    var timeNanos: Int64
+    var downNanos: Int64
+    /// The delivery's line: it breaks ties of time and names the record.
+    var line: Int
+    var region: ScreenRegion?
+    /// False when no row of the key can have been stored yet, so a plain
+    /// insert will do; true when it must be an upsert that keeps the earliest.
+    var mayBeStored: Bool
+}
+
+/// A candidate for the earliest `began` or `recognized` of its key.
+struct DerivedRecognition {
+    var key: RecognitionKey
+    var recognizerClass: String?
+    var state: RecognizerState
+    var timeNanos: Int64
+    var downNanos: Int64
+    /// The transition's line.
+    var line: Int
+    var region: ScreenRegion?
+    /// As `DerivedResponse.mayBeStored`.
+    var mayBeStored: Bool
+}
+
+/// A delivery measured against the latest transition of its target to its
+/// event; `touch` and `region` are those of its touch, when it has one.
+struct DerivedDispatch {
+    var session: Int
+    var target: String
+    var event: String
+    var via: String
+    var timeNanos: Int64
+    /// The delivery's line.
+    var line: Int
+    var touch: Int64?
+    var transitionNanos: Int64
+    var region: ScreenRegion?
+}
+
+/// Where `StreamingDeriver` puts what it settles, as it settles it.
+///
+/// A record is settled while the deriver handles it, or later when it named
+/// a touch not seen yet (then its row may be in an earlier batch): a sink
+/// that shares the strings of rows it already holds must check that the
+/// row is the record's, by its line.
+protocol DerivedLatencySink {
+    mutating func add(_ response: DerivedResponse)
+    mutating func add(_ recognition: DerivedRecognition)
+    mutating func add(_ dispatch: DerivedDispatch)
+    /// A session's records of no touch, once the capture has ended.
+    mutating func addOrphans(session: Int, deliveries: Int, transitions: Int)
+}

@@ -1,0 +1,67 @@
+import GestureTrace
+
+/// The deriver's results as rows of this batch.
+///
+/// A record settled as it is read is the last delivery or transition of the
+/// batch, and the derived row shares that row's text: no string is copied
+/// twice on the hot path. A record settled later (it named a touch before
+/// that touch's `began`) may have its row in a batch already sent, so its
+/// strings are copied into this one. A capture's line names one record, so
+/// matching lines means the row is the record's.
+extension ImportBatch: DerivedLatencySink {
+    mutating func add(_ response: DerivedResponse) {
+        let key = response.key
+        let text = deliveryText(line: response.line, target: key.target.string, event: key.event.string,
+                                via: key.via.string)
+        let row = ResponseRow(session: key.session, touch: key.touch, target: text.target, event: text.event,
+                              via: text.via, timeNanos: response.timeNanos, downNanos: response.downNanos,
+                              line: response.line, region: response.region)
+        if response.mayBeStored {
+            upsertedResponses.append(row)
+        } else {
+            responses.append(row)
+        }
+    }
+
+    mutating func add(_ recognition: DerivedRecognition) {
+        let key = recognition.key
+        let recognizer: TextRange
+        let recognizerClass: TextRange?
+        if let stored = transitions.last, stored.line == recognition.line {
+            (recognizer, recognizerClass) = (stored.recognizer, stored.recognizerClass)
+        } else {
+            (recognizer, recognizerClass) = (text(key.recognizer.string), text(recognition.recognizerClass))
+        }
+        let row = RecognitionRow(session: key.session, touch: key.touch, recognizer: recognizer,
+                                 recognizerClass: recognizerClass, state: recognition.state,
+                                 timeNanos: recognition.timeNanos, downNanos: recognition.downNanos,
+                                 line: recognition.line, region: recognition.region)
+        if recognition.mayBeStored {
+            upsertedRecognitions.append(row)
+        } else {
+            recognitions.append(row)
+        }
+    }
+
+    mutating func add(_ dispatch: DerivedDispatch) {
+        let text = deliveryText(line: dispatch.line, target: dispatch.target, event: dispatch.event,
+                                via: dispatch.via)
+        dispatches.append(DispatchRow(session: dispatch.session, timeNanos: dispatch.timeNanos, line: dispatch.line,
+                                      target: text.target, event: text.event, via: text.via, touch: dispatch.touch,
+                                      transitionNanos: dispatch.transitionNanos, region: dispatch.region))
+    }
+
+    mutating func addOrphans(session: Int, deliveries: Int, transitions: Int) {
+        orphans.append(OrphanRow(session: session, deliveries: deliveries, transitions: transitions))
+    }
+
+    /// The delivery at `line` as text of this batch: its row's, when it is
+    /// the batch's last delivery, else copied.
+    private mutating func deliveryText(line: Int, target: String, event: String,
+                                       via: String) -> (target: TextRange, event: TextRange, via: TextRange) {
+        if let stored = deliveries.last, stored.line == line {
+            return (stored.target, stored.event, stored.via)
+        }
+        return (text(target), text(event), text(via))
+    }
+}
