@@ -4,12 +4,16 @@ import PackageDescription
 // Layers, dependencies pointing one way:
 //   GestureTrace (captures; Foundation only) → GestureStore (SQLite) →
 //   GestureAnalysis (latencies, statistics, queries) → gesturelab (CLI).
+// GestureStorePostgreSQL (the shared store) stands on GestureStore, behind
+// the same reading seam. GestureReport (the HTML report) stands on
+// GestureAnalysis.
 // Beside them: SeededRandom (the reproducible generator the statistics and
-// the simulator share), GestureSimulation (simulated captures; beside the
-// analysis, not on it), and GestureWorkflows (the demo and the benchmark,
-// which run every layer end to end).
+// the simulator share), GestureSimulation (simulated captures, written
+// through the recorder; beside the analysis, not on it), and
+// GestureWorkflows (the demo and the benchmarks, which run every layer end
+// to end).
 // GestureRecorder (recording in apps) stands on GestureTrace alone, so an app
-// linking it links no SQLite and no crypto.
+// linking it links no SQLite, no crypto and no SwiftNIO.
 let package = Package(
     name: "gesturelab",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -73,10 +77,11 @@ let package = Package(
             plugins: ["EmbedSQLPlugin"]
         ),
         // The HTML report of comparisons: geometry (scales, ticks, binning)
-        // apart from the markup. Beside the analysis layer, not under it.
+        // apart from the markup. On the analysis layer; the CLI and the
+        // demo call it.
         .target(
             name: "GestureReport",
-            dependencies: ["GestureAnalysis", "GestureStore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["GestureAnalysis", "GestureStore"]
         ),
         // Realistic captures of the seed experiments, for the demo, the tests
         // and the benchmark. Beside the analysis layer, not under it.
@@ -89,7 +94,7 @@ let package = Package(
             name: "GestureWorkflows",
             dependencies: [
                 "GestureTrace", "GestureStore", "GestureAnalysis", "GestureSimulation", "GestureReport",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "GestureStorePostgreSQL", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .executableTarget(
@@ -115,8 +120,8 @@ let package = Package(
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
         .testTarget(
             name: "GestureWorkflowsTests",
-            dependencies: ["GestureWorkflows", "GestureSimulation", "GestureAnalysis", "GestureStore", "TestScratch",
-                           .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["GestureWorkflows", "GestureSimulation", "GestureAnalysis", "GestureStore",
+                           "GestureStorePostgreSQL", "TestScratch", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "GestureRecorderTests",

@@ -1,4 +1,3 @@
-import GRDB
 import GestureAnalysis
 import GestureStore
 

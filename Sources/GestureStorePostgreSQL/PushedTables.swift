@@ -2,17 +2,18 @@
 /// to change when the store gains a table or a column (on both engines).
 ///
 /// Every name here is a constant: postgres-nio writes table and column names
-/// into its `COPY` statement unescaped.
-enum PushedTables {
+/// into its `COPY` statement unescaped. The push benchmark copies the same
+/// columns with `psql \copy`, so both load the same data.
+public enum PushedTables {
     /// The capture's own row; `id` is given by the server.
-    static let capture = [
+    public static let capture = [
         "file_name", "path", "sha256", "size_bytes", "imported_at", "tool_version", "recorder", "format_version",
         "session_count", "touch_count", "transition_count", "delivery_count", "frame_count", "unknown_count",
         "rejected_count",
     ]
 
     /// A session's row; `id` and `capture_id` are given by the server.
-    static let session = [
+    public static let session = [
         "session", "experiment", "variant", "device_model", "device_os", "screen_w", "screen_h", "screen_scale",
         "started_at", "line", "dropped",
     ]
@@ -20,7 +21,7 @@ enum PushedTables {
     /// Tables whose rows belong to a session, in the order the foreign keys
     /// allow, with their columns after `session_id` (which push maps to the
     /// server's session id).
-    static let perSession: [(table: String, columns: [String])] = [
+    public static let perSession: [(table: String, columns: [String])] = [
         ("session_config", ["key", "value", "value_type"]),
         ("touch", ["touch", "down_ns", "x", "y", "kind", "line", "region"]),
         ("touch_sample", ["touch", "t_ns", "phase", "x", "y", "radius", "force", "kind", "line"]),
@@ -32,7 +33,4 @@ enum PushedTables {
         ("dispatch", ["t_ns", "line", "target", "event", "via", "touch", "transition_ns", "latency_ns", "region"]),
         ("session_orphans", ["orphan_deliveries", "orphan_transitions"]),
     ]
-
-    /// The tables of the record kinds a capture holds (the rest is derived).
-    static let recordTables: Set<String> = ["touch_sample", "transition", "delivery", "frame"]
 }

@@ -3,7 +3,6 @@ import Foundation
 import GestureAnalysis
 import GestureSimulation
 import GestureWorkflows
-import GestureStorePostgreSQL
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,5 @@
 import Foundation
-import GestureStore
+import GestureStorePostgreSQL
 
 /// The shared store's part of `gesturelab bench`: a push of a SQLite store
 /// over loopback, timed beside `psql \copy` of the same rows as CSV.
@@ -106,7 +106,8 @@ public struct PushBenchmark {
         let message = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw StoreError("\(tool) failed: \(String(decoding: message, as: UTF8.self).trimmingWhitespace)")
+            let reason = String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            throw WorkflowError("\(tool) failed with status \(process.terminationStatus): \(reason)")
         }
     }
 }

@@ -1,0 +1,74 @@
+import Foundation
+import GRDB
+import GestureSimulation
+import GestureStore
+import GestureStorePostgreSQL
+import TestScratch
+import Testing
+@testable import GestureWorkflows
+
+/// `bench --postgresql` on the test server: push and `psql \copy` load the
+/// same rows, so the ratio compares like with like.
+///
+/// Needs `GESTURELAB_TEST_POSTGRES_URL` (scripts/postgres-test-server.sh);
+/// skips loudly without it outside CI, fails without it in CI.
+@Suite(.serialized) struct PushBenchmarkTests {
+    static let url = ProcessInfo.processInfo.environment["GESTURELAB_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    static let enabled: Bool = {
+        let isCI = ProcessInfo.processInfo.environment["CI"] == "true"
+        if url == nil && !isCI {
+            FileHandle.standardError.write(Data(
+                "⚠️  SKIPPING the push benchmark test: GESTURELAB_TEST_POSTGRES_URL is not set\n".utf8))
+        }
+        return url != nil || isCI
+    }()
+
+    @Test(.enabled(if: enabled)) func pushAndCopyLoadTheSameRows() throws {
+        let serverURL = try #require(Self.url, "CI=true needs GESTURELAB_TEST_POSTGRES_URL")
+        let folder = TestScratch.newPath("gesturelab-push-bench").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let capture = (folder as NSString).appendingPathComponent("capture.jsonl")
+        let simulator = Simulator(options: SimulationOptions(seed: 4, sessionsPerVariant: 1, touchesPerSession: 6))
+        _ = try simulator.writeCapture(path: capture, experiment: simulator.options.experiments[0])
+        let sqlitePath = (folder as NSString).appendingPathComponent("bench.sqlite")
+        do {
+            let database = try GestureDatabase(path: sqlitePath)
+            _ = try CaptureImporter(database: database).importCapture(path: capture)
+        }
+
+        let result = try PushBenchmark(sqlitePath: sqlitePath, serverURL: serverURL, directory: folder).run()
+
+        // Every pushed row, counted in SQLite.
+        let local = try GestureDatabase(readingAt: sqlitePath)
+        func localCount(_ table: String) throws -> Int {
+            try local.connection.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM \(table)") } ?? 0
+        }
+        let tables = ["capture", "session"] + PushedTables.perSession.map(\.table)
+        let expectedRows = try tables.map(localCount).reduce(0, +)
+        #expect(result.captures == 1)
+        #expect(result.rows == expectedRows)
+        #expect(result.pushSeconds > 0 && result.copySeconds > 0)
+
+        // The two databases the benchmark loaded hold the same rows.
+        let base = try ServerAddress(url: serverURL)
+        func reader(_ database: String) throws -> ServerReader {
+            var address = base
+            address.database = database
+            return try ServerReader(address)
+        }
+        let pushed = try reader("gesturelab_bench_push")
+        let copied = try reader("gesturelab_bench_copy")
+        defer {
+            pushed.close()
+            copied.close()
+        }
+        for (table, columns) in [("session", PushedTables.session)] + PushedTables.perSession {
+            let list = columns.joined(separator: ", ")
+            let sql = "SELECT \(list) FROM \(table) ORDER BY \(list)"
+            let pushedRows = try pushed.fetchRows(sql: sql).map { "\($0.values)" }
+            let copiedRows = try copied.fetchRows(sql: sql).map { "\($0.values)" }
+            #expect(pushedRows == copiedRows, "\(table)")
+            #expect(pushedRows.count == (try localCount(table)), "\(table)")
+        }
+    }
+}
