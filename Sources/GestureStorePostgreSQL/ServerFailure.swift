@@ -8,7 +8,6 @@ enum ServerFailure {
     /// SQLSTATE codes the messages single out.
     static let readOnlyTransaction = "25006"
     static let invalidPassword = "28P01"
-    static let invalidAuthorization = "28000"
     static let unknownDatabase = "3D000"
 
     /// A failure to connect, or a lost connection, as a `StoreError`.

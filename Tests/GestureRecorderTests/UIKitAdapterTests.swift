@@ -64,6 +64,26 @@ struct UIKitAdapterTests {
         return Array(try RecorderFolder.lines(url).dropFirst(2).dropLast())
     }
 
+    /// An app records for hours: ended and cancelled touches are forgotten,
+    /// and a touch first seen after its `began` is never kept.
+    @Test func identitiesHoldOnlyLiveTouches() {
+        var identities = TouchIdentities()
+        let objects = (0..<1_000).map { _ in NSObject() }
+        for (index, object) in objects.enumerated() {
+            let id = ObjectIdentifier(object)
+            #expect(identities.id(for: id, phase: .began) == Int64(index + 1))
+            #expect(identities.id(for: id, phase: .moved) == Int64(index + 1))
+            #expect(identities.id(for: id, phase: index.isMultiple(of: 2) ? .ended : .cancelled) == Int64(index + 1))
+            #expect(identities.current(id) == nil)
+        }
+        let late = NSObject()
+        #expect(identities.id(for: ObjectIdentifier(late), phase: .moved) == nil)
+        let held = NSObject()
+        _ = identities.id(for: ObjectIdentifier(held), phase: .began)
+        #expect(identities.liveCount == 1)
+        #expect(identities.current(ObjectIdentifier(held)) == 1_001)
+    }
+
     @Test func oneIDPerTouchObjectForItsLifetimeWithCoalescedMoves() throws {
         let lines = try recorded { recorder in
             var touches = TouchEventRecorder(recorder: recorder)
