@@ -1,5 +1,4 @@
 import Foundation
-import GestureStore
 
 extension ComparisonReport {
     /// The comparison for people, benchstat-style: the groups side by side,

@@ -1,4 +1,3 @@
-import GestureStore
 
 /// The captures, devices, configurations and sessions a report drew on.
 struct InventoryMarkup {

@@ -1,5 +1,4 @@
 import GestureAnalysis
-import GestureStore
 
 /// The page: header, contents, one section per comparison, what it drew
 /// on, and how the numbers were computed. XHTML, so the whole file parses

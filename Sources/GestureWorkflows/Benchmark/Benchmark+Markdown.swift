@@ -1,6 +1,5 @@
 import Foundation
 import GestureSimulation
-import GestureStore
 
 extension Benchmark.Report {
     /// The results as a Markdown table, as BENCHMARKS.md keeps them.

@@ -1,8 +1,6 @@
 import Foundation
-import GestureSimulation
 import GestureAnalysis
 import GestureReport
-import GestureStore
 
 /// One question of the seed experiments, answered by a comparison.
 public struct DemoFinding: Sendable {

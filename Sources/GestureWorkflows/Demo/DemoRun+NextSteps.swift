@@ -1,4 +1,3 @@
-import GestureSimulation
 extension DemoRun {
     /// Commands to try on the demo's database, each a line to paste into a shell.
     ///

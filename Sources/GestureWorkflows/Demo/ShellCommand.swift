@@ -1,5 +1,4 @@
 import Foundation
-import GestureSimulation
 
 /// Words for a POSIX shell: how to name a program so that a line printed for
 /// people can be pasted and run as it is.

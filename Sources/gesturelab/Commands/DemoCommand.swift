@@ -3,7 +3,6 @@ import Foundation
 import GestureAnalysis
 import GestureSimulation
 import GestureWorkflows
-import GestureStore
 
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,4 @@
 import ArgumentParser
-import GestureStore
 import GestureStorePostgreSQL
 
 struct PushCommand: ParsableCommand {

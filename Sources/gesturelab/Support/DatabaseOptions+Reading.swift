@@ -1,4 +1,3 @@
-import GestureAnalysis
 import GestureStore
 import GestureStorePostgreSQL
 
