@@ -71,8 +71,8 @@ import Testing
 
     /// The report's capture: a began at t = -9e9 s and a delivery at 9e9 s.
     /// With --skip-invalid both lines are rejected and the rest imports.
-    @Test(arguments: [CaptureImporter.Derivation.streaming, .setWise])
-    func timesBeyondTheRangeAreRejectedByLineAndTheRestImports(_ derivation: CaptureImporter.Derivation) throws {
+    @Test(arguments: [CaptureImporter.DerivationStrategy.streaming, .setWise])
+    func timesBeyondTheRangeAreRejectedByLineAndTheRestImports(_ derivation: CaptureImporter.DerivationStrategy) throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("overflow.jsonl", [
             Self.header,

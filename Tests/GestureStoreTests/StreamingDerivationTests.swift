@@ -141,11 +141,11 @@ import Testing
         ]
         let path = try folder.write("merge.jsonl", ([Self.header, Self.session] + records).joined(separator: "\n") + "\n")
         var reader = try TraceReader(path: path)
-        var preparer = BatchBuilder(limits: StreamingDeriver.Limits())
+        var builder = BatchBuilder(limits: StreamingDeriver.Limits())
         var batch = ImportBatch()
-        while let item = try reader.next() { preparer.add(item, to: &batch) }
-        preparer.finish(into: &batch)
-        #expect(preparer.deriver.isExact)
+        while let item = try reader.next() { builder.add(item, to: &batch) }
+        builder.finish(into: &batch)
+        #expect(builder.deriver.isExact)
         let text = batch.text
         func spelled(_ range: TextRange) -> String {
             String(decoding: text[range.offset..<range.offset + range.count], as: UTF8.self)
@@ -228,8 +228,8 @@ import Testing
 
     /// Times ±9e9 s apart would give a latency beyond 64-bit nanoseconds:
     /// the reader refuses such times, with their line, before any SQL runs.
-    @Test(arguments: [CaptureImporter.Derivation.streaming, .setWise])
-    func anOverflowingLatencyIsRefusedWhileReading(_ derivation: CaptureImporter.Derivation) throws {
+    @Test(arguments: [CaptureImporter.DerivationStrategy.streaming, .setWise])
+    func anOverflowingLatencyIsRefusedWhileReading(_ derivation: CaptureImporter.DerivationStrategy) throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("overflow.jsonl", ([Self.header, Self.session, Self.touch(1, at: "-9000000000"),
                                                         Self.delivery("b", "touchDown", at: "9000000000")])
@@ -250,7 +250,7 @@ import Testing
         for state in RecognizerState.allCases { #expect("\(state.text)" == state.rawValue) }
     }
 
-    private func derivedRows(_ text: String, derivation: CaptureImporter.Derivation,
+    private func derivedRows(_ text: String, derivation: CaptureImporter.DerivationStrategy,
                              limits: StreamingDeriver.Limits = .init()) throws -> ([String], ImportSummary) {
         let folder = try TemporaryFolder()
         let path = try folder.write("capture.jsonl", text)

@@ -31,8 +31,9 @@ public struct CaptureImporter: Sendable {
         public var records: Int
     }
 
-    /// How an import derives the latencies of docs/latencies.md.
-    public enum Derivation: Sendable {
+    /// How an import is to derive the latencies of docs/latencies.md
+    /// (`ImportSummary.Derivation` says how it did).
+    public enum DerivationStrategy: Sendable {
         /// In the reading pass, record by record, for captures in time order;
         /// set-wise in SQL for any capture whose order defeats one pass.
         case streaming
@@ -42,11 +43,11 @@ public struct CaptureImporter: Sendable {
     }
 
     public let database: GestureDatabase
-    public let derivation: Derivation
+    public let derivation: DerivationStrategy
     /// Memory bounds of the reading pass's derivation (tests shrink them).
     var streamingLimits = StreamingDeriver.Limits()
 
-    public init(database: GestureDatabase, derivation: Derivation = .streaming) {
+    public init(database: GestureDatabase, derivation: DerivationStrategy = .streaming) {
         self.database = database
         self.derivation = derivation
     }

@@ -41,17 +41,17 @@ final class MultiRowInsert<Row: InsertableRow> {
     static var rowsPerStatement: Int { 64 }
 
     private let db: Database
-    private let merging: Bool
+    private let upserting: Bool
     private let columnCount: Int32
     /// By row count, prepared on first use.
     private var statements: [BoundStatement?]
 
-    /// - Parameter merging: insert with the row type's `conflictClause`,
+    /// - Parameter upserting: insert with the row type's `conflictClause`,
     ///   for rows that may meet a stored row of their key.
-    init(_ db: Database, merging: Bool = false) {
-        precondition(!merging || !Row.conflictClause.isEmpty, "\(Row.table) rows have no conflict clause to merge by")
+    init(_ db: Database, upserting: Bool = false) {
+        precondition(!upserting || !Row.conflictClause.isEmpty, "\(Row.table) rows have no conflict clause to upsert by")
         self.db = db
-        self.merging = merging
+        self.upserting = upserting
         columnCount = Int32(Row.columns.count)
         statements = Array(repeating: nil, count: Self.rowsPerStatement + 1)
     }
@@ -88,12 +88,12 @@ final class MultiRowInsert<Row: InsertableRow> {
         // OR FAIL needs none. It differs from the default only in what a
         // failing statement leaves of its own earlier rows, and every caller
         // rolls back its whole transaction on any error. An upsert's DO
-        // UPDATE always aborts on error, so merging rows pay for the journal
+        // UPDATE always aborts on error, so upserted rows pay for the journal
         // whatever the verb; they keep the default.
-        let verb = merging ? "INSERT" : "INSERT OR FAIL"
+        let verb = upserting ? "INSERT" : "INSERT OR FAIL"
         let sql = "\(verb) INTO \(Row.table) (\(Row.columns.joined(separator: ", "))) VALUES "
             + Array(repeating: placeholders, count: count).joined(separator: ", ")
-            + (merging ? " " + Row.conflictClause : "")
+            + (upserting ? " " + Row.conflictClause : "")
         let statement = try BoundStatement(db, sql: sql)
         statements[count] = statement
         return statement

@@ -35,9 +35,9 @@ final class RecordInserter {
         deliveries = MultiRowInsert(db)
         frames = MultiRowInsert(db)
         responses = MultiRowInsert(db)
-        upsertedResponses = MultiRowInsert(db, merging: true)
+        upsertedResponses = MultiRowInsert(db, upserting: true)
         recognitions = MultiRowInsert(db)
-        upsertedRecognitions = MultiRowInsert(db, merging: true)
+        upsertedRecognitions = MultiRowInsert(db, upserting: true)
         dispatches = MultiRowInsert(db)
         orphans = MultiRowInsert(db)
     }

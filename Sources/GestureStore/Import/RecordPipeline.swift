@@ -26,11 +26,11 @@ final class RecordPipeline: @unchecked Sendable {
     private var producerDone = false
     // Owned by the reading thread until `producerDone`, then by the caller.
     private var reader: TraceReader
-    private var preparer: BatchBuilder
+    private var builder: BatchBuilder
 
     init(reader: TraceReader, limits: StreamingDeriver.Limits) {
         self.reader = reader
-        preparer = BatchBuilder(limits: limits)
+        builder = BatchBuilder(limits: limits)
     }
 
     func start() {
@@ -73,39 +73,39 @@ final class RecordPipeline: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         precondition(producerDone, "RecordPipeline.finishedDeriver before stop()")
-        return preparer.deriver
+        return builder.deriver
     }
 
     private func produce() {
-        // The loop works on locals: `reader` and `preparer` are stored
+        // The loop works on locals: `reader` and `builder` are stored
         // properties of a class, and each mutating call through them is a
         // dynamically checked exclusive access (two a record). They are put
         // back before `finish()` hands them to the caller.
         var reader = self.reader
-        var preparer = self.preparer
-        produce(reader: &reader, preparer: &preparer)
+        var builder = self.builder
+        produce(reader: &reader, builder: &builder)
         self.reader = reader
-        self.preparer = preparer
+        self.builder = builder
         finish()
     }
 
-    private func produce(reader: inout TraceReader, preparer: inout BatchBuilder) {
+    private func produce(reader: inout TraceReader, builder: inout BatchBuilder) {
         var batch = ImportBatch()
         batch.reserveCapacity(items: Self.batchSize)
         do {
             while let item = try reader.next() {
-                preparer.add(item, to: &batch)
+                builder.add(item, to: &batch)
                 if batch.itemCount == Self.batchSize {
                     batch.bytesRead = reader.bytesRead
-                    batch.isDerivationExact = preparer.deriver.isExact
+                    batch.isDerivationExact = builder.deriver.isExact
                     guard push(.batch(batch)) else { return }
                     batch = ImportBatch()
                     batch.reserveCapacity(items: Self.batchSize)
                 }
             }
-            preparer.finish(into: &batch)
+            builder.finish(into: &batch)
             batch.bytesRead = reader.bytesRead
-            batch.isDerivationExact = preparer.deriver.isExact
+            batch.isDerivationExact = builder.deriver.isExact
             if !push(.batch(batch)) { return }
             _ = push(.finished)
         } catch {
