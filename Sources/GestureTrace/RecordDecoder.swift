@@ -107,7 +107,7 @@ struct RecordDecoder {
     /// The line's `type`, checked to be a non-empty string.
     private mutating func typeBytes() throws(LineProblem) -> UnsafeBufferPointer<UInt8> {
         guard let member = try member(.type) else {
-            throw LineProblem(field: "type", "missing; expected a string naming the record type (session, touch, transition, delivery, frame, dropped)")
+            throw LineProblem(field: "type", "missing; expected a string naming the record type (\(Self.kindList))")
         }
         guard member.kind == .string else {
             throw LineProblem(field: "type", "found \(found(member)), expected a string naming the record type")
@@ -144,23 +144,41 @@ struct RecordDecoder {
     mutating func decode(_ line: LineSource.Line) throws(LineProblem) -> Decoded {
         try scan(line)
         let type = try typeBytes()
-        switch type.count {
-        case 5 where FieldKey.equals(type, "touch"):
-            return try touch()
-        case 8 where FieldKey.equals(type, "delivery"):
-            return try delivery()
-        case 10 where FieldKey.equals(type, "transition"):
-            return try transition()
-        case 5 where FieldKey.equals(type, "frame"):
-            return try frame()
-        case 7 where FieldKey.equals(type, "dropped"):
-            return try dropped()
-        case 7 where FieldKey.equals(type, "session"):
-            return try session(line: line.number)
-        case 6 where FieldKey.equals(type, "header"):
-            throw LineProblem(field: "type", "found a second header; only the first line of a capture is its header")
-        default:
+        guard let kind = Self.kind(named: type) else {
+            if FieldKey.equals(type, "header") {
+                throw LineProblem(field: "type", "found a second header; only the first line of a capture is its header")
+            }
             return .unknownType(String(decoding: type, as: UTF8.self))
+        }
+        // Exhaustive: a kind added to `TraceRecord.Kind` does not build
+        // until it is decoded here.
+        switch kind {
+        case .touch: return try touch()
+        case .delivery: return try delivery()
+        case .transition: return try transition()
+        case .frame: return try frame()
+        case .dropped: return try dropped()
+        case .session: return try session(line: line.number)
+        }
+    }
+
+    /// `session, touch, transition, delivery, frame, dropped`, for messages.
+    static let kindList = TraceRecord.Kind.allCases.map(\.name).joined(separator: ", ")
+
+    /// The kind a record's `type` names, nil for any other string.
+    ///
+    /// Literals compared by length first, since this runs once a line;
+    /// `RecordDecoderTests` holds them to `TraceRecord.Kind.name` for every
+    /// case.
+    static func kind(named type: UnsafeBufferPointer<UInt8>) -> TraceRecord.Kind? {
+        switch type.count {
+        case 5 where FieldKey.equals(type, "touch"): .touch
+        case 8 where FieldKey.equals(type, "delivery"): .delivery
+        case 10 where FieldKey.equals(type, "transition"): .transition
+        case 5 where FieldKey.equals(type, "frame"): .frame
+        case 7 where FieldKey.equals(type, "dropped"): .dropped
+        case 7 where FieldKey.equals(type, "session"): .session
+        default: nil
         }
     }
 

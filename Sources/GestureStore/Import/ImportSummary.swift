@@ -58,9 +58,6 @@ public struct ImportSummary: Sendable, Equatable {
         seconds > 0 ? Double(recordCount) / seconds : 0
     }
 
-    /// The record types in the order captures usually list them.
-    static let recordTypes = TraceRecord.Kind.allCases.map(\.name)
-
     /// One line for standard error, e.g.
     /// `imported a.jsonl: 2 sessions; 1,204 records (touch 1,100, transition 24, delivery 60, frame 18) in 0.012 s, 100,333 records/s`.
     /// The file name is escaped (`TerminalText`): it is the user's text, and
@@ -72,9 +69,10 @@ public struct ImportSummary: Sendable, Equatable {
             return "\(displayName): already imported (capture \(captureID), same SHA-256 \(sha256.prefix(12))…); nothing changed"
         case .imported:
             // `dropped` only when a recorder wrote any: most captures have none.
-            let byType = Self.recordTypes.filter { $0 != "session" && ($0 != "dropped" || recordCounts[$0] != nil) }
-                .map { "\($0) \((recordCounts[$0] ?? 0).grouped)" }.joined(separator: ", ")
-            let sessions = recordCounts["session"] ?? 0
+            let byType = TraceRecord.Kind.allCases
+                .filter { $0 != .session && ($0 != .dropped || recordCounts[$0.name] != nil) }
+                .map { "\($0.name) \((recordCounts[$0.name] ?? 0).grouped)" }.joined(separator: ", ")
+            let sessions = recordCounts[TraceRecord.Kind.session.name] ?? 0
             var line = "imported \(displayName): \(sessions.grouped) session\(sessions == 1 ? "" : "s"); "
                 + "\(recordCount.grouped) records (\(byType)) in \(String(format: "%.3f", seconds)) s, "
                 + "\(Int(recordsPerSecond.rounded()).grouped) records/s"
