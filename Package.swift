@@ -94,7 +94,7 @@ let package = Package(
             name: "GestureWorkflows",
             dependencies: [
                 "GestureTrace", "GestureStore", "GestureAnalysis", "GestureSimulation", "GestureReport",
-                "GestureStorePostgreSQL", .product(name: "GRDB", package: "GRDB.swift"),
+                "GestureStorePostgreSQL", "SeededRandom", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .executableTarget(

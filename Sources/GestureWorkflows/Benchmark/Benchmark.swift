@@ -4,6 +4,7 @@ import GRDB
 import GestureAnalysis
 import GestureReport
 import GestureStore
+import GestureTrace
 
 #if canImport(Glibc)
 import Glibc
@@ -11,8 +12,9 @@ import Glibc
 import Darwin
 #endif
 
-/// `gesturelab bench`: import, derive, query, compare and export a simulated
-/// capture of N records, beside `sqlite3 .import` of the same records as CSV.
+/// `gesturelab bench`: import, derive, query, compare and export a capture
+/// of N records of one mix (`BenchmarkMix`), beside `sqlite3 .import` of the
+/// same records as CSV.
 ///
 /// Every figure is measured in this one run, on this machine, so the ratios
 /// hold even when the machine is noisy; nothing here is a pass/fail test.
@@ -21,13 +23,17 @@ public struct Benchmark: Sendable {
         public var records = 1_000_000
         public var directory: String
         public var seed: UInt64 = 1
+        /// What the capture holds.
+        public var mix: BenchmarkMix = .simulated
         /// The `gesturelab` binary, run as a child to measure the import's peak memory.
         public var executablePath: String
 
-        public init(records: Int = 1_000_000, directory: String, seed: UInt64 = 1, executablePath: String) {
+        public init(records: Int = 1_000_000, directory: String, seed: UInt64 = 1, mix: BenchmarkMix = .simulated,
+                    executablePath: String) {
             self.records = records
             self.directory = directory
             self.seed = seed
+            self.mix = mix
             self.executablePath = executablePath
         }
     }
@@ -68,13 +74,12 @@ public struct Benchmark: Sendable {
         var measurements: [Measurement] = []
         let capturePath = path("bench.jsonl")
 
-        log("simulating \(options.records.grouped) records")
-        let simulator = Simulator(options: SimulationOptions(seed: options.seed))
-        let capture = simulator.records(approximateRecords: options.records)
+        log("generating \(options.records.grouped) records of the \(options.mix.rawValue) mix")
+        let capture = options.mix.records(seed: options.seed, approximateRecords: options.records)
         var started = ContinuousClock.now
-        let written = try simulator.write(capture, path: capturePath, progress: nil)
+        let written = try write(capture, to: capturePath)
         try Self.syncToDisk(capturePath)
-        measurements.append(Measurement(step: "simulate and write the capture", count: written,
+        measurements.append(Measurement(step: "generate and write the capture", count: written,
                                         seconds: elapsed(since: started), target: "", met: nil))
         let captureBytes = (try? FileManager.default.attributesOfItem(atPath: capturePath)[.size] as? Int) ?? 0
 
@@ -118,8 +123,25 @@ public struct Benchmark: Sendable {
                                                                        captureBytes: captureBytes))
     }
 
+    /// Writes the mix's capture: the simulated one through the recorder, as
+    /// the simulator always does, the others straight to a `TraceWriter`.
+    private func write(_ capture: AnySequence<TraceRecord>, to capturePath: String) throws -> Int {
+        let simulator = Simulator(options: SimulationOptions(seed: options.seed))
+        if options.mix == .simulated {
+            return try simulator.write(simulator.records(approximateRecords: options.records), path: capturePath)
+        }
+        var writer = try TraceWriter(path: capturePath, header: TraceHeader(recorder: "gesturelab bench"))
+        var written = 0
+        for record in capture {
+            try writer.write(record)
+            written += 1
+        }
+        try writer.close()
+        return written
+    }
+
     /// `sqlite3 .import` of the same records, and gesturelab's import time against it.
-    private func baseline(_ capture: SimulatedCapture, importSeconds: Double,
+    private func baseline(_ capture: some Sequence<TraceRecord>, importSeconds: Double,
                           log: (String) -> Void) throws -> [Measurement] {
         guard let sqlite3 = Self.which("sqlite3") else {
             return [Measurement(step: "sqlite3 .import of the same records", count: nil, seconds: 0,
@@ -169,7 +191,9 @@ public struct Benchmark: Sendable {
             }
             let comparisons: [(String, ComparisonSelection, String, String)] = [
                 ("compare --by via --event began", ComparisonSelection(by: "via", event: "began"), "observer", "target-action"),
-                ("compare --by deferred_edges", ComparisonSelection(by: "deferred_edges"), "none", "bottom+right"),
+                options.mix == .deliveries
+                    ? ("compare --by variant", ComparisonSelection(by: "variant"), "A", "B")
+                    : ("compare --by deferred_edges", ComparisonSelection(by: "deferred_edges"), "none", "bottom+right"),
             ]
             for (name, selection, a, b) in comparisons {
                 log(name)
@@ -237,6 +261,7 @@ public struct Benchmark: Sendable {
             "SQLite: \(version)",
             "gesturelab: \(build)",
             "capture: \(options.records.grouped) records requested, \(captureBytes / 1_048_576) MB, seed \(options.seed)",
+            "mix: \(options.mix.rawValue) (\(options.mix.summary))",
         ]
     }
 

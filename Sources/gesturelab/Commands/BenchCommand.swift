@@ -7,9 +7,9 @@ import GestureWorkflows
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure import, derivation, queries, compare and export on N simulated records.",
+        abstract: "Measure import, derivation, queries, compare and export on N records.",
         discussion: """
-            Simulates N records of the seed experiments, then measures in one run:
+            Generates N records of one mix (--mix), then measures in one run:
             import records/s (validation, storage and latency derivation; the median of
             three imports, each into a new store), the import's peak memory in a child
             process, `sqlite3 .import` of the same records
@@ -18,6 +18,11 @@ struct BenchCommand: ParsableCommand {
             machine, the SQLite version and the build. Build in release mode for
             figures worth keeping.
 
+            Mixes: simulated (the simulator's seed experiments: mostly touch samples
+            and frames), deliveries (half deliveries, a third transitions, each naming
+            its touch, long and non-ASCII names), unordered (the simulated records,
+            each session's in reversed runs of 64, so latencies are derived in SQL).
+
             With --postgresql URL it also pushes the store it built to a new database
             on that server and times `psql \\copy` of the same rows as CSV into
             another (both databases are dropped and recreated on each run).
@@ -25,10 +30,11 @@ struct BenchCommand: ParsableCommand {
             Examples:
               swift run -c release gesturelab bench
               swift run -c release gesturelab bench --records 10000000 --dir /tmp/bench
+              swift run -c release gesturelab bench --mix deliveries
               swift run -c release gesturelab bench --postgresql postgresql://postgres:***@127.0.0.1:5432/postgres
             """)
 
-    @Option(help: "How many records to simulate.")
+    @Option(help: "How many records to generate.")
     var records = 1_000_000
 
     @Option(help: ArgumentHelp("Where the capture, the databases and the CSV go.", valueName: "dir"))
@@ -36,6 +42,9 @@ struct BenchCommand: ParsableCommand {
 
     @Option(help: "Seed of the simulation.")
     var seed: UInt64 = 1
+
+    @Option(help: "What the capture holds: simulated, deliveries or unordered.")
+    var mix: BenchmarkMix = .simulated
 
     @Option(help: ArgumentHelp("Also time a push to this server against psql \\copy.",
                                valueName: "postgresql://user@host:port/database"))
@@ -47,7 +56,7 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
-        let benchmark = Benchmark(options: .init(records: records, directory: dir, seed: seed,
+        let benchmark = Benchmark(options: .init(records: records, directory: dir, seed: seed, mix: mix,
                                                  executablePath: executable))
         let report = try benchmark.run { StandardError.line($0) }
         let output = TextOutput.standardOutput()
@@ -60,3 +69,5 @@ struct BenchCommand: ParsableCommand {
         try output.flush()
     }
 }
+
+extension BenchmarkMix: ExpressibleByArgument {}

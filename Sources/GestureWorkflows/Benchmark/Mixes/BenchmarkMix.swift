@@ -1,0 +1,45 @@
+import GestureSimulation
+import GestureTrace
+
+/// The shape of the capture `gesturelab bench` imports.
+///
+/// Import speed depends on what a capture holds, not only on its size: a
+/// touch sample is a few numbers, a delivery three strings and a dictionary
+/// lookup, and a capture out of time order is derived in SQL after it is
+/// stored. Each mix stands for a kind of capture users bring.
+public enum BenchmarkMix: String, CaseIterable, Sendable {
+    /// The simulator's captures of the three seed experiments, written
+    /// through the recorder: mostly touch samples and frames.
+    case simulated
+    /// An app with many observed recognizers and controls: about half the
+    /// records are deliveries and a third transitions, every one naming its
+    /// touch, with long and non-ASCII target names.
+    case deliveries
+    /// The simulated records, each session's written in reversed runs of
+    /// 64: accepted, but the one-pass derivation gives up and the latencies
+    /// are derived set-wise in SQL.
+    case unordered
+
+    /// What the mix holds, for the report's header.
+    public var summary: String {
+        switch self {
+        case .simulated: "the simulator's seed experiments, in time order"
+        case .deliveries: "delivery- and transition-heavy, every record naming its touch, in time order"
+        case .unordered: "the simulated records, each session's in reversed runs of 64"
+        }
+    }
+
+    /// About `approximateRecords` records of this mix, generated as they
+    /// are read (memory stays flat), the same for the same seed.
+    func records(seed: UInt64, approximateRecords: Int) -> AnySequence<TraceRecord> {
+        let simulated = Simulator(options: SimulationOptions(seed: seed)).records(approximateRecords: approximateRecords)
+        switch self {
+        case .simulated:
+            return AnySequence(simulated)
+        case .deliveries:
+            return AnySequence(DeliveryHeavyCapture(seed: seed, approximateRecords: approximateRecords))
+        case .unordered:
+            return AnySequence(ReversedRuns(simulated, runLength: 64))
+        }
+    }
+}
