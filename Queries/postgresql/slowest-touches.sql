@@ -2,11 +2,8 @@
 -- by the engine-equality test: PostgreSQL refuses a negative LIMIT, which
 -- SQLite reads as no limit; NULL is PostgreSQL's no limit.
 --
--- name: slowest-touches
--- description: The slowest responses with their context: capture line, variant, where the finger landed and what heard it. Seeds 000-002: what do the worst touches have in common?
--- param: limit integer = 20  How many rows.
--- param: experiment text = NULL  Only this experiment (default: all).
--- param: event text = NULL  Only this delivered event (default: all).
+-- Only the SQL below is used on PostgreSQL: the query's name, description
+-- and parameters are those of Queries/slowest-touches.sql.
 SELECT responses.capture,
        responses.line,
        responses.session,
