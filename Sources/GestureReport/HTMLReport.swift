@@ -12,15 +12,15 @@ import GestureStore
 ///         try HTMLReport.render(db, plans: nil, options: .init(title: "Edge deferral", seed: 1))
 ///     }
 ///     try ReportFile.write(html, to: "gesturelab-report.html")
-public enum HTMLReport {
-    public struct Options: Sendable {
-        public var title: String
-        public var seed: UInt64
-        public var alpha: Double
+package enum HTMLReport {
+    package struct Options: Sendable {
+        package var title: String
+        package var seed: UInt64
+        package var alpha: Double
         /// The gesturelab version the page names.
-        public var version: String
+        package var version: String
 
-        public init(title: String = "gesturelab report", seed: UInt64 = 1, alpha: Double = 0.05,
+        package init(title: String = "gesturelab report", seed: UInt64 = 1, alpha: Double = 0.05,
                     version: String = CaptureImporter.toolVersion) {
             self.title = title
             self.seed = seed
@@ -33,7 +33,7 @@ public enum HTMLReport {
     ///
     /// - Throws: `QueryError` for an empty store, or a selection that
     ///   matches nothing (the message `compare` gives).
-    public static func render(_ db: some StoreReader, plans: [PlannedComparison]?, options: Options) throws -> String {
+    package static func render(_ db: some StoreReader, plans: [PlannedComparison]?, options: Options) throws -> String {
         guard try db.fetchInt(sql: "SELECT count(*) FROM session") ?? 0 > 0 else {
             throw QueryError("the store holds no sessions: nothing to report. Import captures first (gesturelab import FILE...)")
         }

@@ -2,12 +2,12 @@
 /// writable, or the write failed. Nothing is left half-written.
 ///
 ///     throw ReportError("cannot write out/report.html: the folder out does not exist; nothing was written")
-public struct ReportError: Error, CustomStringConvertible, Sendable, Equatable {
-    public var message: String
+package struct ReportError: Error, CustomStringConvertible, Sendable, Equatable {
+    package var message: String
 
-    public init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

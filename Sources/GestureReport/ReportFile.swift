@@ -10,11 +10,11 @@ import Darwin
 /// destination, renamed over it once complete.
 ///
 ///     try ReportFile.write(html, to: "out/report.html")
-public enum ReportFile {
+package enum ReportFile {
     /// Refuses a destination whose folder is missing, before any work is spent on the page.
     ///
     /// - Throws: `ReportError` naming the path and the folder.
-    public static func checkFolder(of path: String) throws {
+    package static func checkFolder(of path: String) throws {
         let named = (path as NSString).deletingLastPathComponent
         let folder = named.isEmpty ? "." : named
         var isDirectory: ObjCBool = false
@@ -24,7 +24,7 @@ public enum ReportFile {
     }
 
     /// - Throws: `ReportError` naming the path when its folder is missing or not writable.
-    public static func write(_ text: String, to path: String) throws {
+    package static func write(_ text: String, to path: String) throws {
         try checkFolder(of: path)
         let url = URL(fileURLWithPath: path)
         let temporary = url.deletingLastPathComponent()

@@ -31,44 +31,44 @@ struct ContentTouchesScenario: VariantScenario {
                                     device: P.iPhone)
     }
 
-    func play(touch: Int64, down: Int64, recorder: inout SessionRecorder, rng: inout SeededGenerator) -> Int64 {
+    func play(touch: Int64, down: Int64, timeline: inout SessionTimeline, rng: inout SeededGenerator) -> Int64 {
         let device = variant.device
         // A cell's button, on the right of the row; rows stay clear of the edge bands.
         let x = device.screenWidth - rng.uniform(P.cellButtonInsetPoints)
         let y = rng.uniform(P.cellRowsInsetPoints...(device.screenHeight - P.cellRowsInsetPoints))
-        recorder.touch(touch, .began, at: down, x: x, y: y)
+        timeline.touch(touch, .began, at: down, x: x, y: y)
         let arrival = down + InputDispatch.latency(&rng)
         if rng.chance(P.scrollFraction) {
-            scroll(touch: touch, from: (x, y), down: down, arrival: arrival, recorder: &recorder, rng: &rng)
+            scroll(touch: touch, from: (x, y), down: down, arrival: arrival, timeline: &timeline, rng: &rng)
         } else {
-            press(touch: touch, at: (x, y), down: down, arrival: arrival, recorder: &recorder, rng: &rng)
+            press(touch: touch, at: (x, y), down: down, arrival: arrival, timeline: &timeline, rng: &rng)
         }
         // The next touch comes after deceleration: a touch on a moving scroll
         // view only stops it and reaches no button.
-        return recorder.latestTime
+        return timeline.latestTime
     }
 
     private func press(touch: Int64, at point: (x: Double, y: Double), down: Int64, arrival: Int64,
-                       recorder: inout SessionRecorder, rng: inout SeededGenerator) {
+                       timeline: inout SessionTimeline, rng: inout SeededGenerator) {
         let up = down + SimulatedTime.nanos(millis: rng.logNormal(median: P.pressMedianMillis, logSigma: P.pressLogSigma))
-        recorder.touch(touch, .ended, at: up, x: point.x, y: point.y)
+        timeline.touch(touch, .ended, at: up, x: point.x, y: point.y)
         let liftArrival = max(up + InputDispatch.latency(&rng), arrival + InputDispatch.handlerGap(&rng))
         var touchesBegan = arrival
         if delaysContentTouches {
             // The touch-delay recognizer fails when its timer fires or the finger lifts.
             let failed = min(arrival + SimulatedTime.nanos(millis: P.contentTouchDelayMillis), liftArrival)
-            recorder.transition(Self.touchDelay, class: Self.touchDelayClass, from: .possible, to: .failed,
+            timeline.transition(Self.touchDelay, class: Self.touchDelayClass, from: .possible, to: .failed,
                                 at: failed, touch: touch)
             touchesBegan = failed + InputDispatch.handlerGap(&rng)
         }
-        let (touchDown, touchUpInside) = recorder.buttonPress(Self.button, touchesBegan: touchesBegan,
+        let (touchDown, touchUpInside) = timeline.buttonPress(Self.button, touchesBegan: touchesBegan,
                                                               liftArrival: liftArrival, touch: touch, rng: &rng)
         // Highlighted at touch-down, fading out after release.
-        recorder.presentChanges(from: touchDown, through: touchUpInside + SimulatedTime.nanos(millis: P.unhighlightMillis))
+        timeline.presentChanges(from: touchDown, through: touchUpInside + SimulatedTime.nanos(millis: P.unhighlightMillis))
     }
 
     private func scroll(touch: Int64, from start: (x: Double, y: Double), down: Int64, arrival: Int64,
-                        recorder: inout SessionRecorder, rng: inout SeededGenerator) {
+                        timeline: inout SessionTimeline, rng: inout SeededGenerator) {
         let device = variant.device
         let moveStart = down + InputDispatch.uniform(P.scrollRestMillis, &rng)
         let speed = rng.uniform(P.scrollSpeedPointsPerMilli)
@@ -90,15 +90,15 @@ struct ContentTouchesScenario: VariantScenario {
                 // Near the top or bottom the thumb runs out of room and lifts.
                 guard y >= P.scrollMarginPoints, y <= device.screenHeight - P.scrollMarginPoints else { break }
                 position = (x: start.x + P.scrollDriftRatio * moved, y: y)
-                recorder.touch(touch, .moved, at: time, x: position.x, y: position.y)
+                timeline.touch(touch, .moved, at: time, x: position.x, y: position.y)
                 if abs(position.y - start.y) >= P.panHysteresisPoints {
                     let handled = max(time + InputDispatch.latency(&rng), lastTransition + InputDispatch.handlerGap(&rng))
                     let next: RecognizerState = panState == .possible ? .began : .changed
-                    recorder.transition(Self.pan, class: Self.panClass, from: panState, to: next, at: handled, touch: touch)
+                    timeline.transition(Self.pan, class: Self.panClass, from: panState, to: next, at: handled, touch: touch)
                     panState = next
                     if panBegan == nil {
                         panBegan = handled
-                        recorder.delivery(target: Self.scrollView, event: "willBeginDragging", via: "delegate",
+                        timeline.delivery(target: Self.scrollView, event: "willBeginDragging", via: "delegate",
                                           at: handled + InputDispatch.handlerGap(&rng))
                     }
                     lastTransition = handled
@@ -108,43 +108,43 @@ struct ContentTouchesScenario: VariantScenario {
             time = SimulatedTime.tick(sample, rate: P.touchSampleRate, from: down)
         }
         let up = time
-        recorder.touch(touch, .ended, at: up, x: position.x, y: position.y)
+        timeline.touch(touch, .ended, at: up, x: position.x, y: position.y)
         let ended = max(up + InputDispatch.latency(&rng), lastTransition + InputDispatch.handlerGap(&rng))
         // A pan that never passed its hysteresis fails instead of ending.
-        recorder.transition(Self.pan, class: Self.panClass, from: panState,
+        timeline.transition(Self.pan, class: Self.panClass, from: panState,
                             to: panState == .possible ? .failed : .ended, at: ended, touch: touch)
         if panBegan != nil {
-            recorder.delivery(target: Self.scrollView, event: "didEndDragging", via: "delegate",
+            timeline.delivery(target: Self.scrollView, event: "didEndDragging", via: "delegate",
                               at: ended + InputDispatch.handlerGap(&rng))
         }
 
         let began = panBegan ?? ended
-        deliverToButton(touch: touch, arrival: arrival, scrollBegan: began, recorder: &recorder, rng: &rng)
+        deliverToButton(touch: touch, arrival: arrival, scrollBegan: began, timeline: &timeline, rng: &rng)
         // Content follows the finger, then decelerates at UIScrollView's normal rate.
         let decelerationMillis = log(P.decelerationStopSpeed / speed) / log(P.decelerationRatePerMilli)
-        recorder.presentChanges(from: began, through: ended + SimulatedTime.nanos(millis: max(decelerationMillis, 0)))
+        timeline.presentChanges(from: began, through: ended + SimulatedTime.nanos(millis: max(decelerationMillis, 0)))
     }
 
     /// What the button hears of a touch that becomes a scroll: nothing when
     /// the scroll starts while touches are still delayed; otherwise the touch
     /// begins and is cancelled when the scroll starts.
     private func deliverToButton(touch: Int64, arrival: Int64, scrollBegan: Int64,
-                                 recorder: inout SessionRecorder, rng: inout SeededGenerator) {
+                                 timeline: inout SessionTimeline, rng: inout SeededGenerator) {
         var touchesBegan = arrival
         if delaysContentTouches {
             let timerFires = arrival + SimulatedTime.nanos(millis: P.contentTouchDelayMillis)
             guard timerFires < scrollBegan else { return }
-            recorder.transition(Self.touchDelay, class: Self.touchDelayClass, from: .possible, to: .failed,
+            timeline.transition(Self.touchDelay, class: Self.touchDelayClass, from: .possible, to: .failed,
                                 at: timerFires, touch: touch)
             touchesBegan = timerFires + InputDispatch.handlerGap(&rng)
         }
         let touchDown = touchesBegan + InputDispatch.handlerGap(&rng)
         let cancelled = max(scrollBegan, touchDown) + InputDispatch.handlerGap(&rng)
-        recorder.delivery(target: Self.button, event: "touchesBegan", via: "touches", at: touchesBegan, touch: touch)
-        recorder.delivery(target: Self.button, event: "touchDown", via: "control-event", at: touchDown, touch: touch)
-        recorder.delivery(target: Self.button, event: "touchesCancelled", via: "touches", at: cancelled, touch: touch)
-        recorder.delivery(target: Self.button, event: "touchCancel", via: "control-event",
+        timeline.delivery(target: Self.button, event: "touchesBegan", via: "touches", at: touchesBegan, touch: touch)
+        timeline.delivery(target: Self.button, event: "touchDown", via: "control-event", at: touchDown, touch: touch)
+        timeline.delivery(target: Self.button, event: "touchesCancelled", via: "touches", at: cancelled, touch: touch)
+        timeline.delivery(target: Self.button, event: "touchCancel", via: "control-event",
                           at: cancelled + InputDispatch.handlerGap(&rng), touch: touch)
-        recorder.presentChanges(from: touchDown, through: cancelled)
+        timeline.presentChanges(from: touchDown, through: cancelled)
     }
 }

@@ -24,7 +24,7 @@ struct DeliveryChannelScenario: VariantScenario {
                                     config: [("delivery", .string("both"))], device: device)
     }
 
-    func play(touch: Int64, down: Int64, recorder: inout SessionRecorder, rng: inout SeededGenerator) -> Int64 {
+    func play(touch: Int64, down: Int64, timeline: inout SessionTimeline, rng: inout SeededGenerator) -> Int64 {
         let device = variant.device
         let atBottom = rng.chance(P.panBottomTouchFraction)
         let x = rng.uniform(P.boxSideInsetPoints...(device.screenWidth - P.boxSideInsetPoints))
@@ -35,11 +35,11 @@ struct DeliveryChannelScenario: VariantScenario {
             gateOpens: gatesEverywhere || device.isInBottomBand(y: y),
             touch: touch)
 
-        recorder.touch(touch, .began, at: down, x: x, y: y)
+        timeline.touch(touch, .began, at: down, x: x, y: y)
         let began = down + InputDispatch.latency(&rng)
-        let heardBegan = channels.changed(to: .began, from: .possible, at: began, recorder: &recorder, rng: &rng)
+        let heardBegan = channels.changed(to: .began, from: .possible, at: began, timeline: &timeline, rng: &rng)
         // Catching the box: its momentum animation stops when the app hears the touch.
-        recorder.stopChanges(at: heardBegan)
+        timeline.stopChanges(at: heardBegan)
 
         var position = (x: x, y: y)
         var up = down + SimulatedTime.nanos(millis: rng.logNormal(median: P.grabMedianMillis, logSigma: P.grabLogSigma))
@@ -47,26 +47,26 @@ struct DeliveryChannelScenario: VariantScenario {
         let drags = rng.chance(P.dragFraction)
         if drags {
             (position, up, state) = drag(touch: touch, from: (x, y), down: down, channels: &channels,
-                                         recorder: &recorder, rng: &rng)
+                                         timeline: &timeline, rng: &rng)
         }
-        recorder.touch(touch, .ended, at: up, x: position.x, y: position.y)
+        timeline.touch(touch, .ended, at: up, x: position.x, y: position.y)
         let ended = max(up + InputDispatch.latency(&rng), channels.lastTransition + InputDispatch.handlerGap(&rng))
         let heardEnded = channels.changed(to: .ended, from: state, at: ended,
-                                          recorder: &recorder, rng: &rng)
+                                          timeline: &timeline, rng: &rng)
         // The box follows the finger, then a flick throws it.
-        recorder.presentChanges(from: heardBegan, through: heardEnded)
+        timeline.presentChanges(from: heardBegan, through: heardEnded)
         if drags {
-            recorder.presentChanges(from: heardEnded, through: heardEnded + SimulatedTime.nanos(millis: P.momentumMillis))
+            timeline.presentChanges(from: heardEnded, through: heardEnded + SimulatedTime.nanos(millis: P.momentumMillis))
         }
         // A new touch may catch the box in flight, but only once every
         // delivery of this one is out.
-        return recorder.latestRecordTime
+        return timeline.latestRecordTime
     }
 
     /// Moves the finger from `start` at flick speed, one `moved` sample per
     /// touch sample, the recognizer going to `.changed` with each.
     private func drag(touch: Int64, from start: (x: Double, y: Double), down: Int64, channels: inout Channels,
-                      recorder: inout SessionRecorder, rng: inout SeededGenerator)
+                      timeline: inout SessionTimeline, rng: inout SeededGenerator)
         -> (position: (x: Double, y: Double), up: Int64, state: RecognizerState) {
         let device = variant.device
         // At least one sample, so that a drag always reaches `.changed`.
@@ -87,9 +87,9 @@ struct DeliveryChannelScenario: VariantScenario {
                 break
             }
             position = next
-            recorder.touch(touch, .moved, at: time, x: position.x, y: position.y)
+            timeline.touch(touch, .moved, at: time, x: position.x, y: position.y)
             let changed = max(time + InputDispatch.latency(&rng), channels.lastTransition + InputDispatch.handlerGap(&rng))
-            _ = channels.changed(to: .changed, from: previous, at: changed, recorder: &recorder, rng: &rng)
+            _ = channels.changed(to: .changed, from: previous, at: changed, timeline: &timeline, rng: &rng)
             previous = .changed
             sample += 1
             time = SimulatedTime.tick(sample, rate: P.touchSampleRate, from: down)
@@ -114,13 +114,13 @@ private struct Channels {
 
     /// Records the transition and both deliveries; returns when the observer heard it.
     mutating func changed(to state: RecognizerState, from previous: RecognizerState, at time: Int64,
-                          recorder: inout SessionRecorder, rng: inout SeededGenerator) -> Int64 {
+                          timeline: inout SessionTimeline, rng: inout SeededGenerator) -> Int64 {
         let recognizer = DeliveryChannelScenario.recognizer
-        recorder.transition(recognizer, class: DeliveryChannelScenario.recognizerClass, from: previous, to: state,
+        timeline.transition(recognizer, class: DeliveryChannelScenario.recognizerClass, from: previous, to: state,
                             at: time, touch: touch)
         lastTransition = time
         let observed = time + InputDispatch.uniform(P.observerDelayMillis, &rng)
-        recorder.delivery(target: recognizer, event: state.rawValue, via: "observer", at: observed)
+        timeline.delivery(target: recognizer, event: state.rawValue, via: "observer", at: observed)
 
         var action = time + InputDispatch.uniform(P.promptTargetActionMillis, &rng)
         if state == .began, gateOpens {
@@ -130,7 +130,7 @@ private struct Channels {
         // Later states wait behind a held `.began` and follow it in order.
         action = max(action, lastAction + InputDispatch.uniform(P.queuedActionGapMillis, &rng))
         lastAction = action
-        recorder.delivery(target: recognizer, event: state.rawValue, via: "target-action", at: action)
+        timeline.delivery(target: recognizer, event: state.rawValue, via: "target-action", at: action)
         return observed
     }
 }

@@ -26,14 +26,14 @@ struct EdgeDeferralScenario: VariantScenario {
             device: P.iPhone)
     }
 
-    func play(touch: Int64, down: Int64, recorder: inout SessionRecorder, rng: inout SeededGenerator) -> Int64 {
+    func play(touch: Int64, down: Int64, timeline: inout SessionTimeline, rng: inout SeededGenerator) -> Int64 {
         let device = variant.device
         let (x, y) = touchDownPoint(&rng)
         let up = down + SimulatedTime.nanos(millis: rng.logNormal(median: P.holdMedianMillis, logSigma: P.holdLogSigma))
 
-        recorder.touch(touch, .began, at: down, x: x, y: y)
-        addJitter(touch: touch, from: down, until: up, x: x, y: y, recorder: &recorder, rng: &rng)
-        recorder.touch(touch, .ended, at: up, x: x, y: y)
+        timeline.touch(touch, .began, at: down, x: x, y: y)
+        addJitter(touch: touch, from: down, until: up, x: x, y: y, timeline: &timeline, rng: &rng)
+        timeline.touch(touch, .ended, at: up, x: x, y: y)
 
         let arrival = down + InputDispatch.latency(&rng)
         let liftArrival = max(up + InputDispatch.latency(&rng), arrival)
@@ -42,13 +42,13 @@ struct EdgeDeferralScenario: VariantScenario {
             // The gate gives up waiting when the finger lifts before it times out.
             released = min(arrival + SimulatedTime.nanos(millis: rng.uniform(P.edgeGateMillis)), liftArrival)
         }
-        let (touchDown, touchUpInside) = recorder.buttonPress(Self.button, touchesBegan: released,
+        let (touchDown, touchUpInside) = timeline.buttonPress(Self.button, touchesBegan: released,
                                                               liftArrival: liftArrival, touch: touch, rng: &rng)
         // The button turns to its recording state at touch-down, and fades back after release.
-        recorder.presentChanges(from: touchDown, through: touchDown)
-        recorder.presentChanges(from: touchUpInside,
+        timeline.presentChanges(from: touchDown, through: touchDown)
+        timeline.presentChanges(from: touchUpInside,
                                 through: touchUpInside + SimulatedTime.nanos(millis: P.releaseAnimationMillis))
-        return recorder.latestTime
+        return timeline.latestTime
     }
 
     /// Where the thumb lands: on the button's part inside the bottom band
@@ -70,7 +70,7 @@ struct EdgeDeferralScenario: VariantScenario {
 
     /// A resting thumb's occasional `moved` samples at the touch sample rate.
     private func addJitter(touch: Int64, from down: Int64, until up: Int64, x: Double, y: Double,
-                           recorder: inout SessionRecorder, rng: inout SeededGenerator) {
+                           timeline: inout SessionTimeline, rng: inout SeededGenerator) {
         let device = variant.device
         var sample: Int64 = 1
         while true {
@@ -79,7 +79,7 @@ struct EdgeDeferralScenario: VariantScenario {
             if rng.chance(P.holdJitterSampleProbability) {
                 let jitteredX = min(max(x + P.holdJitterPoints * rng.standardNormal(), 0), device.screenWidth)
                 let jitteredY = min(max(y + P.holdJitterPoints * rng.standardNormal(), 0), device.screenHeight)
-                recorder.touch(touch, .moved, at: time, x: jitteredX, y: jitteredY)
+                timeline.touch(touch, .moved, at: time, x: jitteredX, y: jitteredY)
             }
             sample += 1
         }

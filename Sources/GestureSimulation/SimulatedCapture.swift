@@ -16,30 +16,30 @@ import GestureTrace
 /// let capture = Simulator(options: SimulationOptions(seed: 7)).records(for: .contentTouches)
 /// for record in capture { print(TraceWriter.line(for: record)) }
 /// ```
-public struct SimulatedCapture: Sequence, Sendable {
-    public let options: SimulationOptions
+package struct SimulatedCapture: Sequence, Sendable {
+    package let options: SimulationOptions
     /// The experiments whose sessions the capture holds, in order.
-    public let experiments: [SimulatedExperiment]
+    package let experiments: [SimulatedExperiment]
     /// When set, the capture ends once about this many records are written
     /// (sessions keep coming until then); otherwise it holds
     /// `options.sessionsPerVariant` sessions per variant.
-    public let approximateRecords: Int?
+    package let approximateRecords: Int?
 
     /// - Parameter experiments: in order; a repeated one is dropped, since
     ///   its session ids would repeat.
-    public init(options: SimulationOptions, experiments: [SimulatedExperiment], approximateRecords: Int? = nil) {
+    package init(options: SimulationOptions, experiments: [SimulatedExperiment], approximateRecords: Int? = nil) {
         self.options = options
         var seen = Set<SimulatedExperiment>()
         self.experiments = experiments.filter { seen.insert($0).inserted }
         self.approximateRecords = approximateRecords.map { Swift.max(0, $0) }
     }
 
-    public func makeIterator() -> Iterator {
+    package func makeIterator() -> Iterator {
         Iterator(capture: self)
     }
 
     /// Produces the capture's records one at a time.
-    public struct Iterator: IteratorProtocol {
+    package struct Iterator: IteratorProtocol {
         private typealias P = SimulationParameters
         private let capture: SimulatedCapture
         /// The position in `capture.experiments`.
@@ -54,7 +54,7 @@ public struct SimulatedCapture: Sequence, Sendable {
         // The session being played.
         private var inSession = false
         private var scenario: (any VariantScenario)?
-        private var recorder = SessionRecorder(session: "", device: P.iPhone, start: 0, frameOrigin: 0)
+        private var timeline = SessionTimeline(session: "", device: P.iPhone, start: 0, frameOrigin: 0)
         private var rng = SeededGenerator(seed: 0)
         private var sessionStart: Int64 = 0
         private var touchesPlayed = 0
@@ -72,10 +72,10 @@ public struct SimulatedCapture: Sequence, Sendable {
             enterExperiment()
         }
 
-        public mutating func next() -> TraceRecord? {
+        package mutating func next() -> TraceRecord? {
             while true {
                 if inSession {
-                    if let record = recorder.next(before: horizon) {
+                    if let record = timeline.next(before: horizon) {
                         emittedInExperiment += 1
                         return record
                     }
@@ -100,7 +100,7 @@ public struct SimulatedCapture: Sequence, Sendable {
 
         private var isOverBudget: Bool {
             guard let budget else { return false }
-            return emittedInExperiment + (inSession ? recorder.pendingCount : 0) >= budget
+            return emittedInExperiment + (inSession ? timeline.pendingCount : 0) >= budget
         }
 
         private mutating func enterExperiment() {
@@ -132,7 +132,7 @@ public struct SimulatedCapture: Sequence, Sendable {
                                   UInt64(sessionOrdinal))
             sessionStart = SimulatedTime.nanos(seconds: P.uptimeAtFirstSessionSeconds) + elapsed
             let refresh = SimulatedTime.tick(1, rate: variant.device.refreshRate, from: 0)
-            recorder = SessionRecorder(session: id, device: variant.device, start: sessionStart,
+            timeline = SessionTimeline(session: id, device: variant.device, start: sessionStart,
                                        frameOrigin: sessionStart + Int64(rng.nextUniform() * Double(refresh)))
             horizon = sessionStart + InputDispatch.uniform(P.leadInMillis, &rng)
             touchesPlayed = 0
@@ -148,7 +148,7 @@ public struct SimulatedCapture: Sequence, Sendable {
 
         private mutating func playTouch() {
             touchesPlayed += 1
-            let settled = scenario!.play(touch: Int64(touchesPlayed), down: horizon, recorder: &recorder, rng: &rng)
+            let settled = scenario!.play(touch: Int64(touchesPlayed), down: horizon, timeline: &timeline, rng: &rng)
             let think = SimulatedTime.nanos(millis: rng.logNormal(median: P.thinkMedianMillis, logSigma: P.thinkLogSigma))
             horizon = Swift.max(settled, horizon) + think
         }
@@ -156,7 +156,7 @@ public struct SimulatedCapture: Sequence, Sendable {
         private mutating func finishSession() {
             inSession = false
             scenario = nil
-            elapsed += recorder.latestTime - sessionStart + InputDispatch.uniform(P.sessionGapMillis, &clockRNG)
+            elapsed += timeline.latestTime - sessionStart + InputDispatch.uniform(P.sessionGapMillis, &clockRNG)
         }
     }
 }

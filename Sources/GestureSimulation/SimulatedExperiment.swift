@@ -1,5 +1,5 @@
 /// The seed experiments the simulator can record.
-public enum SimulatedExperiment: String, Sendable, CaseIterable {
+package enum SimulatedExperiment: String, Sendable, CaseIterable {
     /// The system gesture gate at the screen edges: a record button near the bottom-right corner,
     /// with and without deferring the bottom and right edges.
     case edgeDeferral = "edge-deferral"

@@ -6,17 +6,17 @@
 /// options.sessionsPerVariant = 10
 /// let capture = Simulator(options: options).records(for: .edgeDeferral)
 /// ```
-public struct SimulationOptions: Sendable, Equatable {
+package struct SimulationOptions: Sendable, Equatable {
     /// Every random choice derives from it: one seed, one capture, byte for byte.
-    public var seed: UInt64
+    package var seed: UInt64
     /// Sessions recorded for each variant of each experiment; variants alternate.
-    public var sessionsPerVariant: Int
+    package var sessionsPerVariant: Int
     /// Touches in each session.
-    public var touchesPerSession: Int
+    package var touchesPerSession: Int
     /// The experiments a combined capture holds, in this order.
-    public var experiments: [SimulatedExperiment]
+    package var experiments: [SimulatedExperiment]
 
-    public init(seed: UInt64 = 1, sessionsPerVariant: Int = 4, touchesPerSession: Int = 60,
+    package init(seed: UInt64 = 1, sessionsPerVariant: Int = 4, touchesPerSession: Int = 60,
                 experiments: [SimulatedExperiment] = SimulatedExperiment.allCases) {
         self.seed = seed
         self.sessionsPerVariant = sessionsPerVariant

@@ -18,18 +18,18 @@ import GestureTrace
 /// // About a million records of one experiment, for a benchmark
 /// try simulator.writeCapture(path: "big.jsonl", experiment: .deliveryChannel, approximateRecords: 1_000_000)
 /// ```
-public struct Simulator: Sendable {
-    public var options: SimulationOptions
+package struct Simulator: Sendable {
+    package var options: SimulationOptions
 
     /// How often the progress callbacks are called, in records.
-    public static let progressInterval = 1 << 16
+    package static let progressInterval = 1 << 16
 
-    public init(options: SimulationOptions = SimulationOptions()) {
+    package init(options: SimulationOptions = SimulationOptions()) {
         self.options = options
     }
 
     /// The header of every capture: the recorder names the simulator and the seed.
-    public var header: TraceHeader {
+    package var header: TraceHeader {
         TraceHeader(recorder: "gesturelab simulate (seed \(options.seed))")
     }
 
@@ -39,13 +39,13 @@ public struct Simulator: Sendable {
     ///   `options.touchesPerSession` touches keep coming, variants
     ///   alternating, until about this many records (at most one
     ///   interaction more); otherwise `options.sessionsPerVariant` sessions per variant.
-    public func records(for experiment: SimulatedExperiment, approximateRecords: Int? = nil) -> SimulatedCapture {
+    package func records(for experiment: SimulatedExperiment, approximateRecords: Int? = nil) -> SimulatedCapture {
         SimulatedCapture(options: options, experiments: [experiment], approximateRecords: approximateRecords)
     }
 
     /// Every record of a capture holding all of `options.experiments`, one
     /// after the other, as one lab day of runs (a record budget is split evenly).
-    public func records(approximateRecords: Int? = nil) -> SimulatedCapture {
+    package func records(approximateRecords: Int? = nil) -> SimulatedCapture {
         SimulatedCapture(options: options, experiments: options.experiments, approximateRecords: approximateRecords)
     }
 
@@ -55,20 +55,20 @@ public struct Simulator: Sendable {
     ///   ``progressInterval`` records and once at the end.
     /// - Returns: the number of records written, the header not counted.
     @discardableResult
-    public func write(_ capture: SimulatedCapture, path: String, progress: ((Int) -> Void)? = nil) throws -> Int {
+    package func write(_ capture: SimulatedCapture, path: String, progress: ((Int) -> Void)? = nil) throws -> Int {
         try write(capture, with: try TraceWriter(path: path, header: header), progress: progress)
     }
 
     /// Writes `capture` to an open handle such as standard output, which stays open.
     @discardableResult
-    public func write(_ capture: SimulatedCapture, to handle: FileHandle, progress: ((Int) -> Void)? = nil) throws -> Int {
+    package func write(_ capture: SimulatedCapture, to handle: FileHandle, progress: ((Int) -> Void)? = nil) throws -> Int {
         try write(capture, with: TraceWriter(fileHandle: handle, header: header), progress: progress)
     }
 
     /// Writes one experiment's capture to `path`; with `approximateRecords`,
     /// about that many records (see ``records(for:approximateRecords:)``).
     @discardableResult
-    public func writeCapture(path: String, experiment: SimulatedExperiment, approximateRecords: Int? = nil,
+    package func writeCapture(path: String, experiment: SimulatedExperiment, approximateRecords: Int? = nil,
                              progress: ((Int) -> Void)? = nil) throws -> Int {
         try write(records(for: experiment, approximateRecords: approximateRecords), path: path, progress: progress)
     }
@@ -79,7 +79,7 @@ public struct Simulator: Sendable {
     /// - Parameter progress: called with the experiment and its records written so far.
     /// - Returns: the paths written, in the order of `options.experiments`.
     @discardableResult
-    public func writeCaptures(to directory: String,
+    package func writeCaptures(to directory: String,
                               progress: ((SimulatedExperiment, Int) -> Void)? = nil) throws -> [String] {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         return try options.experiments.map { experiment in
@@ -92,7 +92,7 @@ public struct Simulator: Sendable {
     }
 
     /// A capture as text, for small captures held in memory (tests, examples).
-    public func text(of capture: SimulatedCapture) -> String {
+    package func text(of capture: SimulatedCapture) -> String {
         TraceWriter.capture(header: header, records: Array(capture))
     }
 

@@ -1,17 +1,17 @@
 import SeededRandom
 
 /// How the app behaves under one variant of an experiment: what one touch
-/// makes the recorder write.
+/// adds to its session's timeline.
 protocol VariantScenario: Sendable {
     var variant: ExperimentVariant { get }
 
     /// Plays touch `touch`, coming down at `down`, adding its records to
-    /// `recorder`.
+    /// `timeline`.
     ///
     /// - Returns: when the interaction has settled: the user's pause before
     ///   the next touch starts then. Every delivery of this touch must be at
     ///   or before it, so that records naming no touch belong to this one.
-    func play(touch: Int64, down: Int64, recorder: inout SessionRecorder, rng: inout SeededGenerator) -> Int64
+    func play(touch: Int64, down: Int64, timeline: inout SessionTimeline, rng: inout SeededGenerator) -> Int64
 }
 
 extension SimulatedExperiment {
@@ -30,7 +30,7 @@ extension SimulatedExperiment {
     }
 
     /// The names of the experiment's variants, e.g. `deferral-off`, `deferral-on`.
-    public var variantNames: [String] {
+    package var variantNames: [String] {
         scenarios.map(\.variant.name)
     }
 }

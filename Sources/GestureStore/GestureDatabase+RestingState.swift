@@ -77,7 +77,7 @@ extension GestureDatabase {
     ///
     /// - Returns: whether the main file now holds every committed page.
     @discardableResult
-    public static func copyCommittedPagesToMainFile(path: String) -> Bool {
+    package static func copyCommittedPagesToMainFile(path: String) -> Bool {
         var connection: OpaquePointer?
         defer { sqlite3_close_v2(connection) }
         guard sqlite3_open_v2(path, &connection, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK,

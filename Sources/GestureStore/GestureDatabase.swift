@@ -22,42 +22,42 @@ import Darwin
 ///     let count = try reader.connection.read { db in
 ///         try Int.fetchOne(db, sql: "SELECT count(*) FROM session")
 ///     }
-public final class GestureDatabase: @unchecked Sendable {
+package final class GestureDatabase: @unchecked Sendable {
     /// The file name used when neither `--db` nor `$GESTURELAB_DB` names one.
-    public static let defaultFileName = "gesturelab.sqlite"
+    package static let defaultFileName = "gesturelab.sqlite"
     /// The environment variable that names the database.
-    public static let environmentVariable = "GESTURELAB_DB"
+    package static let environmentVariable = "GESTURELAB_DB"
     /// The page size of databases gesturelab creates, in bytes.
     ///
     /// Four times SQLite's default: the store is written in long appends and
     /// read in long range scans, so bigger pages mean a quarter of the page
     /// writes, WAL frames and B-tree splits per import (BENCHMARKS.md). A
     /// database keeps the page size it was created with.
-    public static let pageSize = 16_384
+    package static let pageSize = 16_384
 
     /// Work every connection needs before use, such as registering SQL functions.
-    public typealias ConnectionPreparation = @Sendable (Database) throws -> Void
+    package typealias ConnectionPreparation = @Sendable (Database) throws -> Void
 
     /// What a connection may do to the file.
-    public enum Access: Sendable {
+    package enum Access: Sendable {
         /// Opened with `SQLITE_OPEN_READONLY`: never writes, never waits for a writer.
         case reading
         /// May create, migrate and write; waits its turn behind another writer.
         case writing
     }
 
-    public let path: String
-    public let access: Access
+    package let path: String
+    package let access: Access
     /// The one connection, serialized: a writer never needs a second one,
     /// and a second one would keep the file from returning to its resting mode.
-    public let connection: DatabaseQueue
+    package let connection: DatabaseQueue
     let notice: @Sendable (String) -> Void
     private let closeLock = NSLock()
     private var isClosed = false
 
     /// Where the database is: the explicit path, else `$GESTURELAB_DB`,
     /// else `gesturelab.sqlite` in the current directory.
-    public static func resolvePath(explicit: String?,
+    package static func resolvePath(explicit: String?,
                                    environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let explicit, !explicit.isEmpty { return explicit }
         if let fromEnvironment = environment[environmentVariable], !fromEnvironment.isEmpty { return fromEnvironment }
@@ -76,7 +76,7 @@ public final class GestureDatabase: @unchecked Sendable {
     ///     migrated, or this process is waiting for another writer.
     /// - Throws: `StoreError` when the file must not be touched; nothing in
     ///   it has changed then.
-    public init(path: String, prepareConnection: @escaping ConnectionPreparation = { _ in }, migrator: SchemaMigrator = SchemaMigrator(),
+    package init(path: String, prepareConnection: @escaping ConnectionPreparation = { _ in }, migrator: SchemaMigrator = SchemaMigrator(),
                 notice: @escaping @Sendable (String) -> Void = { _ in }) throws {
         self.path = path
         self.access = .writing
@@ -132,7 +132,7 @@ public final class GestureDatabase: @unchecked Sendable {
     /// - Throws: `StoreError` when there is no database at `path` (none is
     ///   created), when it is not a gesturelab database, or when it needs a
     ///   migration it cannot get here.
-    public init(readingAt path: String, prepareConnection: @escaping ConnectionPreparation = { _ in },
+    package init(readingAt path: String, prepareConnection: @escaping ConnectionPreparation = { _ in },
                 migrator: SchemaMigrator = SchemaMigrator(),
                 notice: @escaping @Sendable (String) -> Void = { _ in }) throws {
         self.path = path
@@ -170,7 +170,7 @@ public final class GestureDatabase: @unchecked Sendable {
     /// committed page in the main file and, when no other process has the
     /// file open, back in rollback-journal mode with no `-wal` or `-shm`
     /// beside it (`GestureDatabase+RestingState.swift`).
-    public func close() throws {
+    package func close() throws {
         closeLock.lock()
         defer { closeLock.unlock() }
         guard !isClosed else { return }

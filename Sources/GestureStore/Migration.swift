@@ -7,31 +7,31 @@ import Foundation
 /// migration brings the database to. A shipped migration is never edited:
 /// the database records each applied migration's SHA-256 and refuses to open
 /// when the file it was made from has changed.
-public struct Migration: Sendable, Equatable {
-    public var version: Int
+package struct Migration: Sendable, Equatable {
+    package var version: Int
     /// The file name, e.g. `0001_initial.sql`.
-    public var name: String
-    public var sql: String
+    package var name: String
+    package var sql: String
 
     /// Hex SHA-256 of the migration's SQL text (its UTF-8 bytes).
-    public var checksum: String {
+    package var checksum: String {
         SHA256.hash(data: Data(sql.utf8)).hexString
     }
 
-    public init(version: Int, name: String, sql: String) {
+    package init(version: Int, name: String, sql: String) {
         self.version = version
         self.name = name
         self.sql = sql
     }
 
     /// The migrations built into this binary, in version order.
-    public static let embedded: [Migration] = numbered(EmbeddedMigrations.files)
+    package static let embedded: [Migration] = numbered(EmbeddedMigrations.files)
 
     /// Migrations from `NNNN_name.sql` files, in version order.
     ///
     /// Fails at first use (a programming error, caught by the tests) when a
     /// file is misnamed or the versions are not 1, 2, 3… without gaps.
-    public static func numbered(_ files: [(name: String, sql: String)]) -> [Migration] {
+    package static func numbered(_ files: [(name: String, sql: String)]) -> [Migration] {
         let migrations = files.map { file -> Migration in
             guard let number = file.name.split(separator: "_").first.flatMap({ Int($0) }) else {
                 preconditionFailure("migration \(file.name) must be named NNNN_name.sql")

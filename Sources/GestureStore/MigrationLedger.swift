@@ -8,19 +8,19 @@
 ///
 ///     let pending = try MigrationLedger.pending(known: Migration.embedded, applied: ledger,
 ///                                               store: "lab.sqlite", wording: .database)
-public enum MigrationLedger {
+package enum MigrationLedger {
     /// How messages name the store's side of things.
-    public struct Wording: Sendable {
+    package struct Wording: Sendable {
         /// `schema version` or `server schema version`.
-        public var schemaVersion: String
+        package var schemaVersion: String
         /// `migration` or `server migration`.
-        public var migration: String
+        package var migration: String
         /// `in the database` or `on the server`.
-        public var location: String
+        package var location: String
         /// What to do about a newer store.
-        public var newerAdvice: String
+        package var newerAdvice: String
 
-        public init(schemaVersion: String, migration: String, location: String, newerAdvice: String) {
+        package init(schemaVersion: String, migration: String, location: String, newerAdvice: String) {
             self.schemaVersion = schemaVersion
             self.migration = migration
             self.location = location
@@ -28,12 +28,12 @@ public enum MigrationLedger {
         }
 
         /// A SQLite file named with `--db`.
-        public static let database = Wording(
+        package static let database = Wording(
             schemaVersion: "schema version", migration: "migration", location: "in the database",
             newerAdvice: "Upgrade gesturelab or name another file with --db.")
     }
 
-    public static func pending(known migrations: [Migration], applied: [SchemaMigrator.AppliedMigration],
+    package static func pending(known migrations: [Migration], applied: [SchemaMigrator.AppliedMigration],
                                store: String, wording: Wording) throws -> [Migration] {
         let known = Dictionary(uniqueKeysWithValues: migrations.map { ($0.version, $0) })
         let newest = migrations.last?.version ?? 0

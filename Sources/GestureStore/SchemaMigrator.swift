@@ -7,26 +7,26 @@ import GRDB
 /// database, one made by a newer schema, or one whose applied migration was
 /// since edited is refused with nothing changed. Each pending migration then
 /// runs in its own transaction together with the row that records it.
-public struct SchemaMigrator: Sendable {
+package struct SchemaMigrator: Sendable {
     /// SQLite's `application_id` for gesturelab databases: "GLAB" in ASCII.
-    public static let applicationID: Int32 = 0x474C_4142
+    package static let applicationID: Int32 = 0x474C_4142
 
     /// The table that records applied migrations.
-    public static let ledgerTable = "gesturelab_migration"
+    package static let ledgerTable = "gesturelab_migration"
 
-    public var migrations: [Migration]
+    package var migrations: [Migration]
 
-    public init(migrations: [Migration] = Migration.embedded) {
+    package init(migrations: [Migration] = Migration.embedded) {
         self.migrations = migrations
     }
 
     /// One migration recorded as applied in a database.
-    public struct AppliedMigration: Sendable, Equatable {
-        public var version: Int
-        public var name: String
-        public var checksum: String
+    package struct AppliedMigration: Sendable, Equatable {
+        package var version: Int
+        package var name: String
+        package var checksum: String
 
-        public init(version: Int, name: String, checksum: String) {
+        package init(version: Int, name: String, checksum: String) {
             self.version = version
             self.name = name
             self.checksum = checksum
@@ -37,7 +37,7 @@ public struct SchemaMigrator: Sendable {
     /// touched at all. Reads only.
     ///
     /// - Parameter displayName: the database as the user named it, for messages.
-    public func pendingMigrations(_ db: Database, displayName: String) throws -> [Migration] {
+    package func pendingMigrations(_ db: Database, displayName: String) throws -> [Migration] {
         let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
         let applied: [AppliedMigration]
         switch applicationID {
@@ -66,7 +66,7 @@ public struct SchemaMigrator: Sendable {
     /// With none pending it only reads: no write lock is taken, so opening a
     /// database never waits for an import running elsewhere.
     @discardableResult
-    public func migrate(_ writer: some DatabaseWriter, displayName: String) throws -> [Migration] {
+    package func migrate(_ writer: some DatabaseWriter, displayName: String) throws -> [Migration] {
         try writer.writeWithoutTransaction { db in
             // Plain reads, which WAL never makes wait.
             guard try !pendingMigrations(db, displayName: displayName).isEmpty else { return [] }
@@ -101,7 +101,7 @@ public struct SchemaMigrator: Sendable {
         }
     }
 
-    public func appliedMigrations(_ db: Database) throws -> [AppliedMigration] {
+    package func appliedMigrations(_ db: Database) throws -> [AppliedMigration] {
         guard try db.tableExists(Self.ledgerTable) else { return [] }
         return try Row.fetchAll(db, sql: "SELECT version, name, checksum FROM \(Self.ledgerTable) ORDER BY version")
             .map { AppliedMigration(version: $0["version"], name: $0["name"], checksum: $0["checksum"]) }

@@ -12,8 +12,8 @@ import GRDB
 /// ```swift
 /// let text = try database.connection.read { db in try SchemaText.sql(db) }
 /// ```
-public enum SchemaText {
-    public static func sql(_ db: Database) throws -> String {
+package enum SchemaText {
+    package static func sql(_ db: Database) throws -> String {
         let version = try Int.fetchOne(db, sql: "SELECT max(version) FROM \(SchemaMigrator.ledgerTable)") ?? 0
         var text = """
             -- The gesturelab schema after every migration in Migrations/ (schema version \(version)).

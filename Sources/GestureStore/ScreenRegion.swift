@@ -7,17 +7,17 @@
 ///
 ///     ScreenRegion(x: 200, y: 840, screenWidth: 390, screenHeight: 844)  // .bottom
 ///     ScreenRegion(x: 200, y: 840, screenWidth: nil, screenHeight: nil)  // nil: unknown
-public enum ScreenRegion: String, Sendable, CaseIterable {
+package enum ScreenRegion: String, Sendable, CaseIterable {
     case center
     case top, bottom, left, right
     case topLeft = "top-left", topRight = "top-right"
     case bottomLeft = "bottom-left", bottomRight = "bottom-right"
 
     /// How close to an edge, in points, a touch-down counts as on it.
-    public static let margin = 20.0
+    package static let margin = 20.0
 
     /// Nil when the session has no screen size: the region is unknown.
-    public init?(x: Double, y: Double, screenWidth: Double?, screenHeight: Double?) {
+    package init?(x: Double, y: Double, screenWidth: Double?, screenHeight: Double?) {
         guard let screenWidth, let screenHeight else { return nil }
         let top = y <= Self.margin
         let bottom = !top && y >= screenHeight - Self.margin

@@ -1,10 +1,10 @@
 /// The sessions in a store, one row each, for `gesturelab sessions`.
-public enum SessionCatalog {
+package enum SessionCatalog {
     /// One row per session, in import order: where it came from, what it
     /// tested, on what device, how much it recorded, how many deliveries
     /// belong to no touch (before any touch-down, or naming a missing touch),
     /// and how many events its recorder dropped (summed `dropped` records).
-    public static let sql = """
+    package static let sql = """
         SELECT capture.file_name AS capture,
                session.session,
                session.experiment,

@@ -2,12 +2,12 @@
 ///
 /// The message is one or a few plain lines for standard error; when SQL
 /// failed it carries the statement and the values bound to it.
-public struct StoreError: Error, CustomStringConvertible, Sendable, Equatable {
-    public var message: String
+package struct StoreError: Error, CustomStringConvertible, Sendable, Equatable {
+    package var message: String
 
-    public init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

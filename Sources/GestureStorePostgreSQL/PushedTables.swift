@@ -4,16 +4,16 @@
 /// Every name here is a constant: postgres-nio writes table and column names
 /// into its `COPY` statement unescaped. The push benchmark copies the same
 /// columns with `psql \copy`, so both load the same data.
-public enum PushedTables {
+package enum PushedTables {
     /// The capture's own row; `id` is given by the server.
-    public static let capture = [
+    package static let capture = [
         "file_name", "path", "sha256", "size_bytes", "imported_at", "tool_version", "recorder", "format_version",
         "session_count", "touch_count", "transition_count", "delivery_count", "frame_count", "unknown_count",
         "rejected_count",
     ]
 
     /// A session's row; `id` and `capture_id` are given by the server.
-    public static let session = [
+    package static let session = [
         "session", "experiment", "variant", "device_model", "device_os", "screen_w", "screen_h", "screen_scale",
         "started_at", "line", "dropped",
     ]
@@ -21,7 +21,7 @@ public enum PushedTables {
     /// Tables whose rows belong to a session, in the order the foreign keys
     /// allow, with their columns after `session_id` (which push maps to the
     /// server's session id).
-    public static let perSession: [(table: String, columns: [String])] = [
+    package static let perSession: [(table: String, columns: [String])] = [
         ("session_config", ["key", "value", "value_type"]),
         ("touch", ["touch", "down_ns", "x", "y", "kind", "line", "region"]),
         ("touch_sample", ["touch", "t_ns", "phase", "x", "y", "radius", "force", "kind", "line"]),

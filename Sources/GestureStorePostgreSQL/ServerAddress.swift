@@ -9,25 +9,25 @@ import GestureStore
 ///
 /// The password is never part of any text this type gives out: ``masked``
 /// shows `***` where the URL had one.
-public struct ServerAddress: Sendable, Equatable {
-    public var user: String
-    public var host: String
-    public var port: Int
-    public var database: String
-    public var password: String?
+package struct ServerAddress: Sendable, Equatable {
+    package var user: String
+    package var host: String
+    package var port: Int
+    package var database: String
+    package var password: String?
     /// The URL's `sslmode`, as libpq reads it; `prefer` when absent.
-    public var sslMode: SSLMode
+    package var sslMode: SSLMode
     /// The URL as given, with any password replaced by `***`.
-    public var masked: String
+    package var masked: String
 
     /// Whether `text` names a PostgreSQL server rather than a SQLite file.
-    public static func isServerURL(_ text: String) -> Bool {
+    package static func isServerURL(_ text: String) -> Bool {
         text.hasPrefix("postgresql://") || text.hasPrefix("postgres://")
     }
 
     /// - Parameters:
     ///   - environment: for `PGPASSWORD`, `PGUSER`, `PGPASSFILE` and `HOME`.
-    public init(url text: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    package init(url text: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         masked = Self.mask(text)
         guard Self.isServerURL(text), let components = URLComponents(string: text) else {
             throw StoreError("\(masked) is not a PostgreSQL URL: write postgresql://USER@HOST:PORT/DATABASE")
@@ -69,7 +69,7 @@ public struct ServerAddress: Sendable, Equatable {
 
     /// libpq's `sslmode` values: `require` encrypts without checking the
     /// certificate, `verify-ca` checks the chain, `verify-full` the host name too.
-    public enum SSLMode: String, Sendable {
+    package enum SSLMode: String, Sendable {
         case disable, allow, prefer, require
         case verifyCA = "verify-ca"
         case verifyFull = "verify-full"
@@ -77,7 +77,7 @@ public struct ServerAddress: Sendable, Equatable {
 
     /// The URL with the password, if any, replaced by `***`: in the user
     /// part (`user:secret@`) and in a `password=` parameter.
-    public static func mask(_ text: String) -> String {
+    package static func mask(_ text: String) -> String {
         var masked = text
         if let scheme = masked.range(of: "://") {
             let authorityEnd = masked[scheme.upperBound...].firstIndex(where: { $0 == "/" || $0 == "?" }) ?? masked.endIndex

@@ -13,8 +13,8 @@ import PostgresNIO
 ///     let connection = try ServerConnection(address)
 ///     defer { connection.close() }
 ///     try connection.forEachRow("SELECT 1") { row in … }
-public final class ServerConnection: @unchecked Sendable {
-    public let address: ServerAddress
+package final class ServerConnection: @unchecked Sendable {
+    package let address: ServerAddress
     let connection: PostgresConnection
     let logger: Logger
     private let group: MultiThreadedEventLoopGroup
@@ -23,7 +23,7 @@ public final class ServerConnection: @unchecked Sendable {
     ///
     /// - Throws: `StoreError` in one line for an unreachable server, a
     ///   refused login, a missing database or a refused TLS handshake.
-    public init(_ address: ServerAddress, applicationName: String = "gesturelab") throws {
+    package init(_ address: ServerAddress, applicationName: String = "gesturelab") throws {
         self.address = address
         var logger = Logger(label: "gesturelab.postgresql")
         logger.logLevel = .critical
@@ -60,7 +60,7 @@ public final class ServerConnection: @unchecked Sendable {
     }
 
     /// Closes the connection and stops its event loop.
-    public func close() {
+    package func close() {
         let connection = self.connection
         try? Self.blocking { try await connection.close() }
         try? group.syncShutdownGracefully()
@@ -81,7 +81,7 @@ public final class ServerConnection: @unchecked Sendable {
     }
 
     /// Runs statements that return no rows, one after another.
-    public func execute(_ statements: String...) throws {
+    package func execute(_ statements: String...) throws {
         for statement in statements {
             try forEachRow(PostgresQuery(unsafeSQL: statement)) { _ in }
         }

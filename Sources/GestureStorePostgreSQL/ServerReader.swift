@@ -13,12 +13,12 @@ import PostgresNIO
 ///     let reader = try ServerReader(try ServerAddress(url: "postgresql://lab@db/gestures"))
 ///     defer { reader.close() }
 ///     try QueryCatalog.run(sql: "SELECT count(*) FROM responses", in: reader, format: .table, to: .standardOutput())
-public final class ServerReader: StoreReader {
-    public let connection: ServerConnection
+package final class ServerReader: StoreReader {
+    package let connection: ServerConnection
 
     /// Connects, checks the database is a gesturelab store this binary
     /// reads, and opens the read-only transaction.
-    public init(_ address: ServerAddress) throws {
+    package init(_ address: ServerAddress) throws {
         connection = try ServerConnection(address)
         do {
             try ServerSchema().checkReadable(connection)
@@ -34,12 +34,12 @@ public final class ServerReader: StoreReader {
     /// One snapshot for everything a command reads, and no writes.
     static let begin = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
 
-    public func close() {
+    package func close() {
         try? connection.execute("ROLLBACK")
         connection.close()
     }
 
-    public func forEachRow(sql: String, arguments: StoreArguments,
+    package func forEachRow(sql: String, arguments: StoreArguments,
                            columns: ([String]) throws -> Void,
                            row: ([DatabaseValue]) throws -> Void) throws {
         let statement = try PortableSQL(sql).statement(arguments)
@@ -77,7 +77,7 @@ public final class ServerReader: StoreReader {
         return names
     }
 
-    public func relationNames() throws -> [String] {
+    package func relationNames() throws -> [String] {
         try fetchStrings(sql: """
             SELECT table_name FROM information_schema.tables
             WHERE table_schema = 'public' AND table_name <> ?
@@ -85,7 +85,7 @@ public final class ServerReader: StoreReader {
             """, arguments: [ServerSchema.ledgerTable])
     }
 
-    public func builtInQuerySQL(name: String, portable sql: String) -> String {
+    package func builtInQuerySQL(name: String, portable sql: String) -> String {
         EmbeddedQueries.files.first { $0.name == "\(name).sql" }?.sql ?? sql
     }
 

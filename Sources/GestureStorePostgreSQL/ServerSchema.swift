@@ -13,18 +13,18 @@ import PostgresNIO
 /// the first push; one with other tables is refused. Each migration runs in
 /// its own transaction together with its ledger row, under an advisory
 /// lock, so two pushes that start at once migrate once.
-public struct ServerSchema: Sendable {
+package struct ServerSchema: Sendable {
     /// The ledger table, named as in SQLite stores.
-    public static let ledgerTable = SchemaMigrator.ledgerTable
+    package static let ledgerTable = SchemaMigrator.ledgerTable
     /// The advisory lock key migrations hold: "GLAB" and 1.
     static let migrationLock: Int64 = 0x474C_4142_0000_0001
 
     /// The server migrations built into this binary, in version order.
-    public static let embedded = Migration.numbered(EmbeddedMigrations.files)
+    package static let embedded = Migration.numbered(EmbeddedMigrations.files)
 
-    public var migrations: [Migration]
+    package var migrations: [Migration]
 
-    public init(migrations: [Migration] = ServerSchema.embedded) {
+    package init(migrations: [Migration] = ServerSchema.embedded) {
         self.migrations = migrations
     }
 
@@ -35,7 +35,7 @@ public struct ServerSchema: Sendable {
 
     /// The migrations the database still needs, after checking it may be
     /// touched at all. Reads only.
-    public func pendingMigrations(_ connection: ServerConnection) throws -> [Migration] {
+    package func pendingMigrations(_ connection: ServerConnection) throws -> [Migration] {
         let store = connection.address.masked
         let hasLedger = try connection.values(
             "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public' AND table_name = $1",
@@ -60,7 +60,7 @@ public struct ServerSchema: Sendable {
     }
 
     /// Refuses a database that is not a store this binary can read as it is.
-    public func checkReadable(_ connection: ServerConnection) throws {
+    package func checkReadable(_ connection: ServerConnection) throws {
         let pending = try pendingMigrations(connection)
         if pending.count == migrations.count {
             throw StoreError("\(connection.address.masked) is not a gesturelab store yet (it is empty): "
@@ -75,7 +75,7 @@ public struct ServerSchema: Sendable {
     /// Checks the database, then applies each pending migration in its own
     /// transaction. Returns the migrations applied.
     @discardableResult
-    public func migrate(_ connection: ServerConnection) throws -> [Migration] {
+    package func migrate(_ connection: ServerConnection) throws -> [Migration] {
         _ = try pendingMigrations(connection)
         var applied: [Migration] = []
         while true {

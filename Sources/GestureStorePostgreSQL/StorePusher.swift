@@ -1,7 +1,8 @@
 import Foundation
-import GestureStore
 import GRDB
 import GRDBSQLite
+import GestureStore
+import GestureTrace
 import PostgresNIO
 
 /// `gesturelab push`: copies every capture of a SQLite store that the
@@ -17,30 +18,30 @@ import PostgresNIO
 ///
 ///     let pusher = StorePusher(sqlitePath: "lab.sqlite")
 ///     let summary = try pusher.push(to: try ServerConnection(address)) { print($0) }
-public struct StorePusher {
+package struct StorePusher {
     /// One capture's outcome.
-    public struct CaptureResult: Sendable, Equatable {
-        public var fileName: String
-        public var sha256: String
+    package struct CaptureResult: Sendable, Equatable {
+        package var fileName: String
+        package var sha256: String
         /// Rows copied, over all tables; 0 when the server had it.
-        public var rows: Int
-        public var sessions: Int
-        public var alreadyThere: Bool
-        public var seconds: Double
+        package var rows: Int
+        package var sessions: Int
+        package var alreadyThere: Bool
+        package var seconds: Double
     }
 
     /// What a push did.
-    public struct Summary: Sendable {
-        public var captures: [CaptureResult] = []
-        public var pushed: [CaptureResult] { captures.filter { !$0.alreadyThere } }
-        public var rows: Int { captures.map(\.rows).reduce(0, +) }
+    package struct Summary: Sendable {
+        package var captures: [CaptureResult] = []
+        package var pushed: [CaptureResult] { captures.filter { !$0.alreadyThere } }
+        package var rows: Int { captures.map(\.rows).reduce(0, +) }
     }
 
-    public var sqlitePath: String
+    package var sqlitePath: String
     /// How many rows a COPY buffer holds before it goes to the server.
     var bufferBytes = 1 << 18
 
-    public init(sqlitePath: String) {
+    package init(sqlitePath: String) {
         self.sqlitePath = sqlitePath
     }
 
@@ -50,7 +51,7 @@ public struct StorePusher {
     ///   - progress: called with rows copied so far in the current capture
     ///     (for a terminal's progress line), from time to time.
     ///   - captureDone: called after each capture, pushed or skipped.
-    public func push(to connection: ServerConnection,
+    package func push(to connection: ServerConnection,
                      progress: (_ fileName: String, _ rows: Int) -> Void = { _, _ in },
                      captureDone: (CaptureResult) -> Void = { _ in }) throws -> Summary {
         try ServerSchema().migrate(connection)

@@ -4,12 +4,12 @@
 /// The message is one plain line for standard error.
 ///
 ///     throw WorkflowError("sqlite3 .import failed with status 1")
-public struct WorkflowError: Error, CustomStringConvertible, Sendable, Equatable {
-    public var message: String
+package struct WorkflowError: Error, CustomStringConvertible, Sendable, Equatable {
+    package var message: String
 
-    public init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

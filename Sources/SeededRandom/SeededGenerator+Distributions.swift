@@ -12,7 +12,7 @@ import Foundation
 /// ```
 extension SeededGenerator {
     /// A standard normal variate (Marsaglia's polar method; no trigonometry).
-    public mutating func nextNormal() -> Double {
+    package mutating func nextNormal() -> Double {
         while true {
             let u = 2 * nextUniform() - 1
             let v = 2 * nextUniform() - 1
@@ -27,7 +27,7 @@ extension SeededGenerator {
     ///
     /// Exact rejection sampling; about 1.05 normal draws per variate whatever
     /// the shape, so a shape of 500 000 costs the same as a shape of 2.
-    public mutating func nextGamma(shape: Double) -> Double {
+    package mutating func nextGamma(shape: Double) -> Double {
         precondition(shape >= 1, "this sampler needs shape >= 1")
         let d = shape - 1.0 / 3.0
         let c = 1 / (9 * d).squareRoot()
@@ -47,7 +47,7 @@ extension SeededGenerator {
     }
 
     /// A Beta(alpha, beta) variate for alpha, beta ≥ 1, as G₁/(G₁ + G₂) with G gamma variates.
-    public mutating func nextBeta(_ alpha: Double, _ beta: Double) -> Double {
+    package mutating func nextBeta(_ alpha: Double, _ beta: Double) -> Double {
         let g1 = nextGamma(shape: alpha)
         let g2 = nextGamma(shape: beta)
         return g1 / (g1 + g2)

@@ -20,7 +20,7 @@
 /// let bits = rng.next()          // same UInt64 on every machine
 /// let u = rng.nextUniform()      // in [0, 1)
 /// ```
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
+package struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var s0: UInt64
     private var s1: UInt64
     private var s2: UInt64
@@ -32,7 +32,7 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     /// var a = SeededGenerator(seed: 7), b = SeededGenerator(seed: 7)
     /// assert(a.next() == b.next())
     /// ```
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         var splitMix = seed
         s0 = Self.splitMix64(&splitMix)
         s1 = Self.splitMix64(&splitMix)
@@ -46,7 +46,7 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     /// var rng = SeededGenerator(seed: 0)
     /// let x: UInt64 = rng.next()
     /// ```
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         let result = rotateLeft(s1 &* 5, by: 7) &* 9
         let t = s1 << 17
         s2 ^= s0
@@ -64,7 +64,7 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     /// var rng = SeededGenerator(seed: 1)
     /// let u = rng.nextUniform()   // 0 <= u < 1
     /// ```
-    public mutating func nextUniform() -> Double {
+    package mutating func nextUniform() -> Double {
         Double(next() >> 11) * 0x1.0p-53
     }
 
@@ -76,7 +76,7 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     /// var rng = SeededGenerator(seed: 1)
     /// let e = -log(rng.nextOpenUniform())   // exponential, never infinite
     /// ```
-    public mutating func nextOpenUniform() -> Double {
+    package mutating func nextOpenUniform() -> Double {
         (Double(next() >> 11) + 0.5) * 0x1.0p-53
     }
 

@@ -23,12 +23,12 @@ import GestureStore
         let edge = report.findings[0].comparison
         #expect(edge.a.label == "none" && edge.b.label == "bottom+right")
         #expect(edge.verdict == .faster)
-        #expect((edge.a.percentiles[2] ?? 0) > 500)   // Kulman 2019: about a second
-        #expect((edge.b.percentiles[2] ?? 1_000) < 50)
+        #expect((edge.a.p95 ?? 0) > 500)   // Kulman 2019: about a second
+        #expect((edge.b.p95 ?? 1_000) < 50)
         #expect(report.findings[0].sentence.contains("removes the lag"))
 
         let center = report.findings[1].comparison
-        #expect((center.a.percentiles[0] ?? 1_000) < 20 && (center.b.percentiles[0] ?? 1_000) < 20)
+        #expect((center.a.p50 ?? 1_000) < 20 && (center.b.p50 ?? 1_000) < 20)
 
         let channel = report.findings[2].comparison
         #expect(channel.verdict == .slower)   // target-action (B) later than the observer (A)

@@ -15,11 +15,11 @@ import Darwin
 ///
 ///     let folder = try TestScratch.newFolder("gesturelab-store")
 ///     let database = try GestureDatabase(path: folder.appending(path: "lab.sqlite").path)
-public enum TestScratch {
+package enum TestScratch {
     private static let prefix = "gesturelab-tests-"
 
     /// `gesturelab-tests-<pid>` in the system's temporary directory.
-    public static let root: URL = {
+    package static let root: URL = {
         let temporary = FileManager.default.temporaryDirectory
         removeFoldersOfEndedProcesses(in: temporary)
         let url = temporary.appending(path: prefix + String(getpid()))
@@ -29,14 +29,14 @@ public enum TestScratch {
     }()
 
     /// A new, empty folder named `<name>-<UUID>`.
-    public static func newFolder(_ name: String) throws -> URL {
+    package static func newFolder(_ name: String) throws -> URL {
         let url = newPath(name)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
 
     /// A path named `<name>-<UUID>` that nothing exists at yet.
-    public static func newPath(_ name: String) -> URL {
+    package static func newPath(_ name: String) -> URL {
         root.appending(path: "\(name)-\(UUID().uuidString)")
     }
 

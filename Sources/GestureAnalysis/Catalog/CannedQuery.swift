@@ -12,30 +12,30 @@ import GRDB
 /// Parameters are SQL named parameters (`:limit`), typed `text`, `integer`
 /// or `real`, each with a default (`NULL` for none); two or more spaces
 /// separate the default from the help text.
-public struct CannedQuery: Sendable, Equatable {
-    public enum ParameterType: String, Sendable, Equatable {
+package struct CannedQuery: Sendable, Equatable {
+    package enum ParameterType: String, Sendable, Equatable {
         case text, integer, real
     }
 
-    public struct Parameter: Sendable, Equatable {
-        public var name: String
-        public var type: ParameterType
+    package struct Parameter: Sendable, Equatable {
+        package var name: String
+        package var type: ParameterType
         /// The default as written; nil for `NULL`.
-        public var defaultValue: String?
-        public var help: String
+        package var defaultValue: String?
+        package var help: String
     }
 
-    public var name: String
-    public var description: String
-    public var parameters: [Parameter]
-    public var sql: String
+    package var name: String
+    package var description: String
+    package var parameters: [Parameter]
+    package var sql: String
     /// Where it came from: `built-in` or the file's path.
-    public var source: String
+    package var source: String
 
     /// Reads a query file's header and body.
     ///
     /// - Throws: `QueryError` naming the source and line of a malformed header.
-    public init(text: String, source: String) throws {
+    package init(text: String, source: String) throws {
         var name: String?
         var description: [String] = []
         var parameters: [Parameter] = []
@@ -100,13 +100,13 @@ public struct CannedQuery: Sendable, Equatable {
     ///
     /// - Throws: `QueryError` for a name the query does not declare, or a
     ///   value that is not of the parameter's type.
-    public func arguments(_ values: [(name: String, value: String)]) throws -> StatementArguments {
+    package func arguments(_ values: [(name: String, value: String)]) throws -> StatementArguments {
         StatementArguments(try boundValues(values))
     }
 
     /// The value of every parameter by name, for values given as
     /// `-p NAME VALUE`; every other parameter takes its default.
-    public func boundValues(_ values: [(name: String, value: String)]) throws -> [String: DatabaseValue] {
+    package func boundValues(_ values: [(name: String, value: String)]) throws -> [String: DatabaseValue] {
         var bound: [String: DatabaseValue] = [:]
         for parameter in parameters {
             bound[parameter.name] = try parameter.defaultValue.map {

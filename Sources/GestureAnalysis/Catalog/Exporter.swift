@@ -2,13 +2,13 @@ import GRDB
 import GestureStore
 
 /// `export NAME`: a table, a derived relation or a canned query, as CSV.
-public enum Exporter {
+package enum Exporter {
     /// Writes every row of `name` as RFC 4180 CSV, streaming: a table or
     /// view of the store first, else a canned query with its defaults.
     ///
     /// - Returns: the number of rows written.
     @discardableResult
-    public static func export(_ name: String, catalog: QueryCatalog, in db: some StoreReader,
+    package static func export(_ name: String, catalog: QueryCatalog, in db: some StoreReader,
                               to output: TextOutput) throws -> Int {
         let relations = try db.relationNames()
         if relations.contains(name) {

@@ -7,18 +7,18 @@ import GestureStore
 ///
 ///     let catalog = try QueryCatalog(userDirectory: "my-queries")
 ///     let query = try catalog.query(named: "slowest-touches")
-public struct QueryCatalog: Sendable {
-    public private(set) var queries: [CannedQuery]
+package struct QueryCatalog: Sendable {
+    package private(set) var queries: [CannedQuery]
 
     /// The built-in queries, in name order.
-    public static func builtIn() throws -> [CannedQuery] {
+    package static func builtIn() throws -> [CannedQuery] {
         try EmbeddedQueries.files.map { try CannedQuery(text: $0.sql, source: "built-in \($0.name)") }
             .sorted { $0.name < $1.name }
     }
 
     /// - Parameter userDirectory: a folder of `.sql` query files; a user's
     ///   query replaces a built-in one of the same name.
-    public init(userDirectory: String? = nil) throws {
+    package init(userDirectory: String? = nil) throws {
         var byName = Dictionary(uniqueKeysWithValues: try Self.builtIn().map { ($0.name, $0) })
         if let userDirectory {
             let names: [String]
@@ -39,7 +39,7 @@ public struct QueryCatalog: Sendable {
         queries = byName.values.sorted { $0.name < $1.name }
     }
 
-    public func query(named name: String) throws -> CannedQuery {
+    package func query(named name: String) throws -> CannedQuery {
         guard let query = queries.first(where: { $0.name == name }) else {
             throw QueryError("no query named \(name); `gesturelab query --list` shows them: "
                 + queries.map(\.name).joined(separator: ", "))
@@ -51,7 +51,7 @@ public struct QueryCatalog: Sendable {
     ///
     /// - Throws: `QueryError` with SQLite's message and the query's name.
     @discardableResult
-    public static func run(_ query: CannedQuery, parameters: [(name: String, value: String)],
+    package static func run(_ query: CannedQuery, parameters: [(name: String, value: String)],
                            in db: some StoreReader, format: OutputFormat, to output: TextOutput) throws -> Int {
         let arguments = StoreArguments(named: try query.boundValues(parameters))
         // A built-in query may carry a variant for the engine; a user's runs as written.
@@ -67,7 +67,7 @@ public struct QueryCatalog: Sendable {
     ///
     /// - Throws: `QueryError` saying what was wrong with the SQL, with the SQL.
     @discardableResult
-    public static func run(sql: String, in db: some StoreReader, format: OutputFormat, to output: TextOutput) throws -> Int {
+    package static func run(sql: String, in db: some StoreReader, format: OutputFormat, to output: TextOutput) throws -> Int {
         do {
             return try RowWriter.write(sql: sql, in: db, format: format, to: output)
         } catch let error as DatabaseError {

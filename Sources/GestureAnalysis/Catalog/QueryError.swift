@@ -1,6 +1,6 @@
 /// A query that cannot be found, read, bound or run.
-public struct QueryError: Error, CustomStringConvertible, Sendable {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct QueryError: Error, CustomStringConvertible, Sendable {
+    package var message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }

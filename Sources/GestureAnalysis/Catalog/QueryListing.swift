@@ -1,6 +1,6 @@
 /// `query --list`: each query's name, what it answers, and its parameters.
-public enum QueryListing {
-    public static func text(_ queries: [CannedQuery]) -> String {
+package enum QueryListing {
+    package static func text(_ queries: [CannedQuery]) -> String {
         var text = ""
         for query in queries {
             text += "\(query.name)\n"

@@ -3,14 +3,14 @@ import GestureStore
 
 /// Runs `gesturelab compare`: picks the groups, fetches their latencies and
 /// compares each B against A.
-public enum Comparer {
-    public struct Request: Sendable {
-        public var selection: ComparisonSelection
-        public var a: String?
-        public var b: String?
-        public var options: Comparison.Options
+package enum Comparer {
+    package struct Request: Sendable {
+        package var selection: ComparisonSelection
+        package var a: String?
+        package var b: String?
+        package var options: Comparison.Options
 
-        public init(selection: ComparisonSelection, a: String? = nil, b: String? = nil,
+        package init(selection: ComparisonSelection, a: String? = nil, b: String? = nil,
                     options: Comparison.Options = .init()) {
             self.selection = selection
             self.a = a
@@ -20,11 +20,11 @@ public enum Comparer {
     }
 
     /// The comparisons of one request, and how group A was chosen.
-    public struct Run: Sendable {
-        public var request: Request
-        public var comparisons: [Comparison]
+    package struct Run: Sendable {
+        package var request: Request
+        package var comparisons: [Comparison]
         /// Says which value became A when the user did not name one.
-        public var choiceNote: String?
+        package var choiceNote: String?
     }
 
     /// Values that read as "the thing without the change": when the key has
@@ -33,7 +33,7 @@ public enum Comparer {
         "none", "false", "off", "0", "no", "baseline", "control", "default", "disabled", "center", "observer",
     ]
 
-    public static func run(_ request: Request, in db: some StoreReader) throws -> Run {
+    package static func run(_ request: Request, in db: some StoreReader) throws -> Run {
         let selection = request.selection
         let pairs: [(a: String, b: String)]
         var choiceNote: String?

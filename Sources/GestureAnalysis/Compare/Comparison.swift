@@ -4,16 +4,16 @@
 ///     let comparison = Comparison(a: sortedA, b: sortedB, labels: ("none", "bottom+right"),
 ///                                 options: .init(alpha: 0.05, seed: 1))
 ///     print(comparison.verdict)   // .faster, .slower or .noDifference
-public struct Comparison: Sendable {
+package struct Comparison: Sendable {
     /// The percentiles every comparison reports, and compares.
-    public static let percents: [Double] = [50, 90, 95, 99]
+    package static let percents: [Double] = [50, 90, 95, 99]
 
-    public struct Options: Sendable, Equatable {
-        public var alpha: Double = 0.05
-        public var seed: UInt64 = 1
-        public var confidence: Double = 0.95
+    package struct Options: Sendable, Equatable {
+        package var alpha: Double = 0.05
+        package var seed: UInt64 = 1
+        package var confidence: Double = 0.95
 
-        public init(alpha: Double = 0.05, seed: UInt64 = 1, confidence: Double = 0.95) {
+        package init(alpha: Double = 0.05, seed: UInt64 = 1, confidence: Double = 0.95) {
             self.alpha = alpha
             self.seed = seed
             self.confidence = confidence
@@ -21,12 +21,18 @@ public struct Comparison: Sendable {
     }
 
     /// One group's size and percentiles, in milliseconds; nil when empty.
-    public struct GroupSummary: Sendable, Equatable {
-        public var label: String
-        public var n: Int
+    package struct GroupSummary: Sendable, Equatable {
+        package var label: String
+        package var n: Int
         /// p50, p90, p95, p99 in the order of `Comparison.percents`.
-        public var percentiles: [Double?]
-        public var max: Double?
+        package var percentiles: [Double?]
+        package var max: Double?
+
+        /// The median, in milliseconds; nil when the group is empty.
+        package var p50: Double? { percentiles[0] }
+        package var p90: Double? { percentiles[1] }
+        package var p95: Double? { percentiles[2] }
+        package var p99: Double? { percentiles[3] }
 
         init(label: String, sorted values: [Double]) {
             self.label = label
@@ -37,14 +43,14 @@ public struct Comparison: Sendable {
     }
 
     /// B − A at one percentile, with its interval or why there is none.
-    public struct Delta: Sendable, Equatable {
-        public var percent: Double
+    package struct Delta: Sendable, Equatable {
+        package var percent: Double
         /// B's percentile minus A's; nil when either group is empty.
-        public var estimate: Double?
-        public var interval: Result<BootstrapInterval, InsufficientData>
+        package var estimate: Double?
+        package var interval: Result<BootstrapInterval, InsufficientData>
     }
 
-    public enum Verdict: String, Sendable {
+    package enum Verdict: String, Sendable {
         /// B is significantly faster than A.
         case faster
         /// B is significantly slower than A.
@@ -54,28 +60,28 @@ public struct Comparison: Sendable {
     }
 
     /// The paired design: the same touches heard on both channels.
-    public struct Paired: Sendable, Equatable {
+    package struct Paired: Sendable, Equatable {
         /// Per-touch differences B − A, sorted.
-        public var differences: [Double]
-        public var median: Result<BootstrapInterval, InsufficientData>
-        public var wilcoxon: Result<WilcoxonResult, InsufficientData>
+        package var differences: [Double]
+        package var median: Result<BootstrapInterval, InsufficientData>
+        package var wilcoxon: Result<WilcoxonResult, InsufficientData>
     }
 
-    public var a: GroupSummary
-    public var b: GroupSummary
-    public var deltas: [Delta]
-    public var mannWhitney: Result<MannWhitneyResult, InsufficientData>
-    public var options: Options
-    public var paired: Paired?
+    package var a: GroupSummary
+    package var b: GroupSummary
+    package var deltas: [Delta]
+    package var mannWhitney: Result<MannWhitneyResult, InsufficientData>
+    package var options: Options
+    package var paired: Paired?
     /// Sentences naming groups that drew on sessions whose recorder dropped
     /// events (see `ComparisonSelection.droppedEvents`); they lead `notes`.
-    public var dropNotes: [String] = []
+    package var dropNotes: [String] = []
 
     /// - Parameters:
     ///   - a: group A's latencies in milliseconds, sorted ascending.
     ///   - b: group B's, sorted ascending.
     ///   - pairedDifferences: per-touch B − A when both were measured on the same touches.
-    public init(a: [Double], b: [Double], labels: (a: String, b: String), options: Options = Options(),
+    package init(a: [Double], b: [Double], labels: (a: String, b: String), options: Options = Options(),
                 pairedDifferences: [Double] = []) {
         let summaryA = GroupSummary(label: labels.a, sorted: a)
         let summaryB = GroupSummary(label: labels.b, sorted: b)
@@ -103,7 +109,7 @@ public struct Comparison: Sendable {
 
     /// Faster or slower when Mann–Whitney rejects "same distribution" at
     /// alpha; the direction is which group tends to be larger.
-    public var verdict: Verdict {
+    package var verdict: Verdict {
         guard case .success(let test) = mannWhitney, test.p < options.alpha else { return .noDifference }
         if test.probabilityAGreater > 0.5 { return .faster }
         if test.probabilityAGreater < 0.5 { return .slower }
@@ -111,7 +117,7 @@ public struct Comparison: Sendable {
     }
 
     /// B − A at `percent` as a percentage of A's value there; nil when undefined.
-    public func relativeChange(atPercent percent: Double) -> Double? {
+    package func relativeChange(atPercent percent: Double) -> Double? {
         guard let index = Self.percents.firstIndex(of: percent), let estimate = deltas[index].estimate,
               let base = a.percentiles[index], base != 0 else { return nil }
         return estimate / base * 100
@@ -119,19 +125,19 @@ public struct Comparison: Sendable {
 
     /// The latency-budget gate: B is significantly slower than A and its
     /// percentile exceeds A's by more than `percentLimit` percent.
-    public func exceedsBudget(percentLimit: Double, atPercent percent: Double) -> Bool {
+    package func exceedsBudget(percentLimit: Double, atPercent percent: Double) -> Bool {
         guard verdict == .slower, let change = relativeChange(atPercent: percent) else { return false }
         return change > percentLimit
     }
 
     /// False when the group sizes rule out a significant test result at alpha.
-    public var canBeSignificant: Bool {
+    package var canBeSignificant: Bool {
         guard case .success(let test) = mannWhitney else { return false }
         return test.smallestPossibleP < options.alpha
     }
 
     /// Plain sentences for what could not be computed, benchstat-style footnotes.
-    public var notes: [String] {
+    package var notes: [String] {
         var notes = dropNotes
         switch mannWhitney {
         case .failure(let reason):

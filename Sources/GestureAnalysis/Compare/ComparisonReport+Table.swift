@@ -1,10 +1,11 @@
 import Foundation
+import GestureTrace
 
 extension ComparisonReport {
     /// The comparison for people, benchstat-style: the groups side by side,
     /// the difference with its interval, n on every row, `~` when the
     /// difference is not significant, and footnotes for what is missing.
-    public static func table(_ run: Comparer.Run) -> String {
+    package static func table(_ run: Comparer.Run) -> String {
         let selection = run.request.selection
         var text = "\(selection.metric.rawValue) latency by \(selection.by)"
         if let note = run.choiceNote { text += ": \(note)" }
@@ -59,7 +60,7 @@ extension ComparisonReport {
     }
 
     /// The test and its verdict in one line: `B is slower than A: Mann–Whitney U = 0, p < 0.001 (n = 240 vs 240, alpha 0.05)`.
-    public static func verdictLine(_ comparison: Comparison) -> String {
+    package static func verdictLine(_ comparison: Comparison) -> String {
         switch comparison.mannWhitney {
         case .failure:
             return "~ no test: a group has no values (n = \(comparison.a.n) vs \(comparison.b.n))"
@@ -76,7 +77,7 @@ extension ComparisonReport {
     }
 
     /// The paired analysis in one line: n, the median difference with its interval, and Wilcoxon.
-    public static func pairedLine(_ paired: Comparison.Paired, labels: (String, String)) -> String {
+    package static func pairedLine(_ paired: Comparison.Paired, labels: (String, String)) -> String {
         var line = "paired, same touches (\(labels.1) − \(labels.0)): n = \(paired.differences.count)"
         if let median = Percentile.of(sorted: paired.differences, percent: 50) {
             line += ", median difference \(signedMilliseconds(median))"
@@ -96,13 +97,13 @@ extension ComparisonReport {
     }
 
     /// `12.3 ms`, or nothing for no value.
-    public static func milliseconds(_ value: Double?) -> String {
+    package static func milliseconds(_ value: Double?) -> String {
         guard let value else { return "" }
         return String(format: "%.1f ms", value)
     }
 
     /// `+749.7 ms`, always with a sign.
-    public static func signedMilliseconds(_ value: Double) -> String {
+    package static func signedMilliseconds(_ value: Double) -> String {
         String(format: "%+.1f ms", value)
     }
 }

@@ -1,13 +1,13 @@
 import Foundation
 
 /// `compare` output: a table for people, CSV, and the JSON object of docs/latencies.md.
-public enum ComparisonReport {
+package enum ComparisonReport {
     static func statisticName(_ percent: Double) -> String { "p\(Int(percent))" }
 
     // MARK: JSON
 
     /// One object per comparison (docs/latencies.md); a list when B is several values.
-    public static func json(_ run: Comparer.Run) -> String {
+    package static func json(_ run: Comparer.Run) -> String {
         let objects = run.comparisons.map { jsonObject($0, run: run) }
         return (objects.count == 1 ? objects[0] : .array(objects)).text + "\n"
     }
@@ -67,7 +67,7 @@ public enum ComparisonReport {
     }
 
     /// The selection's filters that were given, as (name, value): `[("event", "touchDown")]`.
-    public static func filters(_ selection: ComparisonSelection) -> [(String, String)] {
+    package static func filters(_ selection: ComparisonSelection) -> [(String, String)] {
         [("target", selection.target), ("event", selection.event), ("via", selection.via),
          ("region", selection.region), ("experiment", selection.experiment), ("variant", selection.variant)]
             .compactMap { name, value in value.map { (name, $0) } }
@@ -76,7 +76,7 @@ public enum ComparisonReport {
     // MARK: CSV
 
     /// One row per statistic (p50 … p99, max) per comparison.
-    public static func csv(_ run: Comparer.Run) -> String {
+    package static func csv(_ run: Comparer.Run) -> String {
         var lines = ["metric,by,a,b,statistic,a_ms,b_ms,delta_ms,ci_low_ms,ci_high_ms,change_pct,n_a,n_b,u,p,alpha,verdict"]
         for comparison in run.comparisons {
             let test = try? comparison.mannWhitney.get()

@@ -9,14 +9,14 @@ extension ComparisonSelection {
     /// writes, which happens exactly in the busy moments whose latencies
     /// matter most: a group drawing on such sessions may be biased, and
     /// `compare` says so.
-    public struct DroppedEvents: Sendable, Equatable {
-        public var label: String
+    package struct DroppedEvents: Sendable, Equatable {
+        package var label: String
         /// Sessions of the group with at least one dropped event.
-        public var sessions: Int
-        public var events: Int
+        package var sessions: Int
+        package var events: Int
 
         /// `group bottom+right drew on 2 sessions whose recorder dropped 37 events: …`, or nil without drops.
-        public var note: String? {
+        package var note: String? {
             guard sessions > 0 else { return nil }
             return "group \(label) drew on \(sessions) session\(sessions == 1 ? "" : "s") whose recorder dropped "
                 + "\(events) event\(events == 1 ? "" : "s"): its latencies may be biased"
@@ -29,7 +29,7 @@ extension ComparisonSelection {
     /// SELECT count(*), coalesce(sum(dropped), 0) FROM session
     /// WHERE dropped > 0 AND id IN (SELECT session_id FROM responses WHERE …)
     /// ```
-    public func droppedEvents(_ db: some StoreReader, value: String) throws -> DroppedEvents {
+    package func droppedEvents(_ db: some StoreReader, value: String) throws -> DroppedEvents {
         let (conditions, arguments) = try groupFilters(value: value)
         var counts = (sessions: 0, events: 0)
         try db.forEachRow(sql: """

@@ -3,20 +3,20 @@ import GestureStore
 
 /// One latency of a comparison group with the touch it belongs to: where the
 /// finger landed, on what screen, and the touch's place in its session.
-public struct TouchLatency: Sendable, Equatable {
-    public var latencyMs: Double
-    public var sessionID: Int64
+package struct TouchLatency: Sendable, Equatable {
+    package var latencyMs: Double
+    package var sessionID: Int64
     /// 1 for the session's first touch-down, 2 for the next, …; nil when the
     /// latency belongs to no touch (a dispatch of no touch).
-    public var order: Int?
+    package var order: Int?
     /// Touch-down position in window points; nil without a touch.
-    public var x: Double?
-    public var y: Double?
+    package var x: Double?
+    package var y: Double?
     /// The session's screen size in points; nil when the capture gave none.
-    public var screenWidth: Double?
-    public var screenHeight: Double?
+    package var screenWidth: Double?
+    package var screenHeight: Double?
 
-    public init(latencyMs: Double, sessionID: Int64, order: Int? = nil, x: Double? = nil, y: Double? = nil,
+    package init(latencyMs: Double, sessionID: Int64, order: Int? = nil, x: Double? = nil, y: Double? = nil,
                 screenWidth: Double? = nil, screenHeight: Double? = nil) {
         self.latencyMs = latencyMs
         self.sessionID = sessionID
@@ -54,7 +54,7 @@ extension ComparisonSelection {
     ///
     ///     let touches = try selection.touchLatencies(db, value: "none")
     ///     touches.filter { $0.y ?? 0 > 832 }.count   // touch-downs near the bottom edge
-    public func touchLatencies(_ db: some StoreReader, value: String) throws -> [TouchLatency] {
+    package func touchLatencies(_ db: some StoreReader, value: String) throws -> [TouchLatency] {
         let (conditions, arguments) = try groupFilters(value: value)
         // The touch's order counts every touch-down of its session, not only
         // the selected ones: warm-up is about the session's life.

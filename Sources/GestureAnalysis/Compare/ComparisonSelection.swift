@@ -7,19 +7,19 @@ import GestureStore
 /// `by` is a session configuration key (`deferred_edges`), `variant`, `via`,
 /// or another column of the metric's relation (`region`, `target`, `event`,
 /// `experiment`). Filters narrow the latencies before the split.
-public struct ComparisonSelection: Sendable, Equatable {
-    public var metric: LatencyMetric = .response
-    public var by: String
-    public var target: String?
-    public var event: String?
-    public var via: String?
+package struct ComparisonSelection: Sendable, Equatable {
+    package var metric: LatencyMetric = .response
+    package var by: String
+    package var target: String?
+    package var event: String?
+    package var via: String?
     /// A region, or several separated by commas (`bottom,bottom-right`);
     /// `unknown` selects touches of sessions without a screen size.
-    public var region: String?
-    public var experiment: String?
-    public var variant: String?
+    package var region: String?
+    package var experiment: String?
+    package var variant: String?
 
-    public init(by: String, metric: LatencyMetric = .response, target: String? = nil, event: String? = nil,
+    package init(by: String, metric: LatencyMetric = .response, target: String? = nil, event: String? = nil,
                 via: String? = nil, region: String? = nil, experiment: String? = nil, variant: String? = nil) {
         self.by = by
         self.metric = metric
@@ -52,7 +52,7 @@ public struct ComparisonSelection: Sendable, Equatable {
 
     /// What `--region` accepts: the stored regions, and `unknown` for
     /// touches of sessions without a screen size.
-    public static let regionNames: [String] = ScreenRegion.allCases.map(\.rawValue) + ["unknown"]
+    package static let regionNames: [String] = ScreenRegion.allCases.map(\.rawValue) + ["unknown"]
 
     /// The regions `--region` names, each checked against ``regionNames``.
     func regionList() throws -> [String]? {
@@ -99,7 +99,7 @@ public struct ComparisonSelection: Sendable, Equatable {
     }
 
     /// The distinct values of the split key among the selected latencies, sorted.
-    public func values(_ db: some StoreReader) throws -> [String] {
+    package func values(_ db: some StoreReader) throws -> [String] {
         if let filtered = filteredKey {
             throw QueryError("--by \(by) with --\(filtered) leaves one group: drop one of them")
         }
@@ -128,7 +128,7 @@ public struct ComparisonSelection: Sendable, Equatable {
     }
 
     /// The latencies, in milliseconds and sorted, of the group where the key is `value`.
-    public func latencies(_ db: some StoreReader, value: String) throws -> [Double] {
+    package func latencies(_ db: some StoreReader, value: String) throws -> [Double] {
         let (conditions, arguments) = try groupFilters(value: value)
         return try db.fetchDoubles(sql: """
             SELECT latency_ms FROM \(metric.relation) WHERE \(conditions.joined(separator: " AND ")) ORDER BY latency_ms
@@ -138,7 +138,7 @@ public struct ComparisonSelection: Sendable, Equatable {
     /// Per-touch differences B − A in milliseconds, for touches that had
     /// both channels deliver the same (target, event): the paired design of
     /// a `via` split (docs/latencies.md). Empty unless the split is by `via`.
-    public func pairedDifferences(_ db: some StoreReader, a: String, b: String) throws -> [Double] {
+    package func pairedDifferences(_ db: some StoreReader, a: String, b: String) throws -> [Double] {
         guard by == "via", metric == .response else { return [] }
         let (conditions, arguments) = try filters()
         return try db.fetchDoubles(sql: """

@@ -1,5 +1,5 @@
 /// Which latency of docs/latencies.md a comparison looks at.
-public enum LatencyMetric: String, Sendable, CaseIterable {
+package enum LatencyMetric: String, Sendable, CaseIterable {
     /// Touch-down to the earliest delivery (`responses`): the headline.
     case response
     /// Touch-down to a recognizer's first began or recognized (`recognitions`).
@@ -8,7 +8,7 @@ public enum LatencyMetric: String, Sendable, CaseIterable {
     case dispatch
 
     /// The relation that holds the metric's latencies.
-    public var relation: String {
+    package var relation: String {
         switch self {
         case .response: "responses"
         case .recognition: "recognitions"
@@ -17,7 +17,7 @@ public enum LatencyMetric: String, Sendable, CaseIterable {
     }
 
     /// The relation's column that names the target (`recognizer` for recognitions).
-    public var targetColumn: String {
+    package var targetColumn: String {
         self == .recognition ? "recognizer" : "target"
     }
 }

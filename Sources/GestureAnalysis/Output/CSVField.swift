@@ -6,8 +6,8 @@ import GRDB
 /// doubled. NULL is an empty field and the empty string a quoted empty field
 /// (`""`), so a reader that cares can tell them apart. Numbers are written in
 /// their shortest round-trip form.
-public enum CSVField {
-    public static func encode(_ value: DatabaseValue) -> String {
+package enum CSVField {
+    package static func encode(_ value: DatabaseValue) -> String {
         switch value.storage {
         case .null: return ""
         case .int64(let integer): return String(integer)
@@ -17,7 +17,7 @@ public enum CSVField {
         }
     }
 
-    public static func encode(_ text: String) -> String {
+    package static func encode(_ text: String) -> String {
         guard text.utf8.contains(where: needsQuoting) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

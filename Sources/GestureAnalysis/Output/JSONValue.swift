@@ -1,6 +1,6 @@
 /// A JSON value whose objects keep their keys in order, for documents whose
 /// layout a contract fixes (the comparison object of docs/latencies.md).
-public indirect enum JSONValue: Sendable, Equatable {
+package indirect enum JSONValue: Sendable, Equatable {
     case object([(String, JSONValue)])
     case array([JSONValue])
     case string(String)
@@ -16,7 +16,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 
     /// Compact JSON text.
-    public var text: String {
+    package var text: String {
         switch self {
         case .object(let members):
             return "{" + members.map { JSONText.string($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
@@ -30,7 +30,7 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
     }
 
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         lhs.text == rhs.text
     }
 }

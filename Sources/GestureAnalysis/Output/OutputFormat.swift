@@ -1,5 +1,5 @@
 /// How rows are printed: `table` for people, the rest for programs.
-public enum OutputFormat: String, Sendable, CaseIterable {
+package enum OutputFormat: String, Sendable, CaseIterable {
     /// Aligned columns, numbers right-aligned, milliseconds to 0.1 ms.
     case table
     /// RFC 4180: header row, comma-separated, CRLF line ends, NULL as an empty field.

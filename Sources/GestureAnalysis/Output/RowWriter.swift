@@ -11,24 +11,24 @@ import GestureStore
 ///     var writer = RowWriter(format: .csv, columns: ["touch", "latency_ms"], output: .standardOutput())
 ///     try writer.write([1.databaseValue, 12.5.databaseValue])
 ///     try writer.finish()
-public struct RowWriter {
-    public let format: OutputFormat
-    public let columns: [String]
+package struct RowWriter {
+    package let format: OutputFormat
+    package let columns: [String]
     private let output: TextOutput
     private var rowCount = 0
     private var tableRows: [[String]] = []
     private var numericColumns: [Bool]
 
-    public init(format: OutputFormat, columns: [String], output: TextOutput) {
+    package init(format: OutputFormat, columns: [String], output: TextOutput) {
         self.format = format
         self.columns = columns
         self.output = output
         numericColumns = Array(repeating: false, count: columns.count)
     }
 
-    public var rowsWritten: Int { rowCount }
+    package var rowsWritten: Int { rowCount }
 
-    public mutating func write(_ values: [DatabaseValue]) throws {
+    package mutating func write(_ values: [DatabaseValue]) throws {
         if rowCount == 0 { try begin() }
         rowCount += 1
         switch format {
@@ -50,7 +50,7 @@ public struct RowWriter {
     }
 
     /// Writes what a format needs after the last row, and flushes.
-    public mutating func finish() throws {
+    package mutating func finish() throws {
         if rowCount == 0 { try begin() }
         switch format {
         case .json: try output.write(rowCount == 0 ? "]\n" : "\n]\n")
@@ -95,7 +95,7 @@ extension RowWriter {
     ///
     /// - Returns: the number of rows written.
     @discardableResult
-    public static func write(sql: String, arguments: StoreArguments = [], in reader: some StoreReader,
+    package static func write(sql: String, arguments: StoreArguments = [], in reader: some StoreReader,
                              format: OutputFormat, to output: TextOutput) throws -> Int {
         if format == .csv, let db = reader as? Database {
             let statement = try db.makeStatement(sql: sql)

@@ -10,7 +10,7 @@ import Darwin
 ///
 /// Rows are written in many small pieces; buffering them keeps exports of
 /// millions of rows to a few thousand `write(2)` calls, in constant memory.
-public final class TextOutput {
+package final class TextOutput {
     private let fileDescriptor: Int32
     private let ownsDescriptor: Bool
     /// Raw memory rather than an array: exports append a few bytes at a time,
@@ -18,17 +18,17 @@ public final class TextOutput {
     private let buffer: UnsafeMutableRawPointer
     private var count = 0
     private let capacity = 1 << 16
-    public let name: String
+    package let name: String
     /// The temporary file written and the path it becomes at ``commit()``.
     private var pendingRename: (temporary: String, final: String)?
 
     /// Standard output.
-    public static func standardOutput() -> TextOutput {
+    package static func standardOutput() -> TextOutput {
         TextOutput(fileDescriptor: STDOUT_FILENO, name: "standard output", ownsDescriptor: false)
     }
 
     /// Creates or truncates the file at `path`.
-    public convenience init(path: String) throws {
+    package convenience init(path: String) throws {
         let fileDescriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fileDescriptor >= 0 else {
             throw OutputError("cannot write \(path): \(String(cString: strerror(errno)))")
@@ -44,7 +44,7 @@ public final class TextOutput {
     ///     let output = try TextOutput.replacing(path: "responses.csv")
     ///     try output.write("a,b\r\n")
     ///     try output.commit()
-    public static func replacing(path: String) throws -> TextOutput {
+    package static func replacing(path: String) throws -> TextOutput {
         var status = stat()
         if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
             return try TextOutput(path: path)
@@ -63,7 +63,7 @@ public final class TextOutput {
 
     /// Writes out what is buffered and, for ``replacing(path:)``, puts the
     /// file in place.
-    public func commit() throws {
+    package func commit() throws {
         try flush()
         guard let (temporary, final) = pendingRename else { return }
         guard fsync(fileDescriptor) == 0 || errno == EINVAL, rename(temporary, final) == 0 else {
@@ -89,12 +89,12 @@ public final class TextOutput {
         if ownsDescriptor { close(fileDescriptor) }
     }
 
-    public func write(_ text: String) throws {
+    package func write(_ text: String) throws {
         var text = text
         try text.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
     }
 
-    public func write(_ bytes: UnsafeRawBufferPointer) throws {
+    package func write(_ bytes: UnsafeRawBufferPointer) throws {
         guard let base = bytes.baseAddress else { return }
         if count + bytes.count > capacity { try flush() }
         if bytes.count > capacity {
@@ -105,14 +105,14 @@ public final class TextOutput {
         count += bytes.count
     }
 
-    public func write(byte: UInt8) throws {
+    package func write(byte: UInt8) throws {
         if count == capacity { try flush() }
         buffer.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
         count += 1
     }
 
     /// Writes an integer in decimal, straight into the buffer.
-    public func write(decimal value: Int64) throws {
+    package func write(decimal value: Int64) throws {
         // 20 bytes hold any Int64: 19 digits and a sign.
         if capacity - count < 20 { try flush() }
         var magnitude = value.magnitude
@@ -141,7 +141,7 @@ public final class TextOutput {
     }
 
     /// Writes out everything buffered so far.
-    public func flush() throws {
+    package func flush() throws {
         let pending = count
         count = 0
         try writeOut(UnsafeRawBufferPointer(start: buffer, count: pending))
@@ -166,13 +166,13 @@ private func systemWrite(_ fileDescriptor: Int32, _ bytes: UnsafeRawPointer, _ c
 }
 
 /// A failure to write output.
-public struct OutputError: Error, CustomStringConvertible, Sendable {
-    public var message: String
+package struct OutputError: Error, CustomStringConvertible, Sendable {
+    package var message: String
     /// The reader of a pipe went away (`| head`): a quiet end, not a failure.
-    public var isBrokenPipe: Bool
-    public init(_ message: String, isBrokenPipe: Bool = false) {
+    package var isBrokenPipe: Bool
+    package init(_ message: String, isBrokenPipe: Bool = false) {
         self.message = message
         self.isBrokenPipe = isBrokenPipe
     }
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -45,9 +45,9 @@ import GRDBSQLite
 ///     try Double.fetchOne(db, sql: "SELECT percentile(latency_ms, 95) FROM responses")
 /// }
 /// ```
-public enum PercentileFunctions {
+package enum PercentileFunctions {
     /// The SQL names of the functions ``register(in:)`` adds.
-    public static var names: [String] { PercentileVariant.all.map(\.name) }
+    package static var names: [String] { PercentileVariant.all.map(\.name) }
 
     /// Adds all four functions to one connection.
     ///
@@ -57,7 +57,7 @@ public enum PercentileFunctions {
     /// ```swift
     /// try dbQueue.inDatabase { db in try PercentileFunctions.register(in: db) }
     /// ```
-    public static func register(in db: Database) throws {
+    package static func register(in db: Database) throws {
         guard let connection = db.sqliteConnection else {
             throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "the connection is closed")
         }

@@ -12,24 +12,24 @@
 ///     // "need at least 4 values in each group (A has 2, B has 2) ..."
 /// }
 /// ```
-public struct InsufficientData: Error, Sendable, Equatable, CustomStringConvertible {
+package struct InsufficientData: Error, Sendable, Equatable, CustomStringConvertible {
     /// The smallest count that would have been accepted.
-    public var needed: Int
+    package var needed: Int
     /// The count that was available (the smaller group's, for two groups).
-    public var available: Int
+    package var available: Int
     /// A sentence saying what was needed and why.
-    public var reason: String
+    package var reason: String
 
     /// Creates a refusal.
     ///
     /// ```swift
     /// InsufficientData(needed: 6, available: 3, reason: "need at least 6 values")
     /// ```
-    public init(needed: Int, available: Int, reason: String) {
+    package init(needed: Int, available: Int, reason: String) {
         self.needed = needed
         self.available = available
         self.reason = reason
     }
 
-    public var description: String { reason }
+    package var description: String { reason }
 }

@@ -4,31 +4,31 @@
 /// let r = try MannWhitney.test(a, b).get()
 /// if r.p < 0.05 { print(r.probabilityAGreater > 0.5 ? "B is faster" : "B is slower") }
 /// ```
-public struct MannWhitneyResult: Sendable, Equatable {
+package struct MannWhitneyResult: Sendable, Equatable {
     /// U for group A: the number of (a, b) pairs with a > b, ties counting ½
     /// (scipy's `statistic` for `x=a`).
-    public var u: Double
+    package var u: Double
     /// The standardised statistic behind `p`, as scipy computes it:
     /// (max(U_A, U_B) − nA·nB/2 − ½) / σ with the tie-corrected σ. It is ≥ 0
     /// unless the groups are within ½ of perfectly balanced; it carries no
     /// direction (see ``probabilityAGreater``). When every value is tied (σ = 0)
     /// it is reported as 0 rather than scipy's −∞.
-    public var z: Double
+    package var z: Double
     /// The two-sided p-value, 2·Φ(−z) capped at 1.
-    public var p: Double
+    package var p: Double
     /// Values in group A.
-    public var nA: Int
+    package var nA: Int
     /// Values in group B.
-    public var nB: Int
+    package var nB: Int
     /// The p of the most extreme split of these same values into groups of
     /// these sizes (every A below every B, or above). The tie correction
     /// depends only on the pooled values, so no split gives a smaller p. When
     /// it is not below alpha, no outcome of this test could be significant.
-    public var smallestPossibleP: Double
+    package var smallestPossibleP: Double
 
     /// U / (nA·nB): the chance that a random A value exceeds a random B value
     /// (ties count ½). Above 0.5, A tends to be larger — for latencies, B faster.
-    public var probabilityAGreater: Double {
+    package var probabilityAGreater: Double {
         u / (Double(nA) * Double(nB))
     }
 }
@@ -53,7 +53,7 @@ public struct MannWhitneyResult: Sendable, Equatable {
 /// let result = MannWhitney.test([12.1, 15.3, 9.8, 11.0], [16.2, 14.9, 18.3, 17.1])
 /// // .success(MannWhitneyResult(u: 1.0, z: ..., p: 0.0606..., nA: 4, nB: 4))
 /// ```
-public enum MannWhitney {
+package enum MannWhitney {
     /// Tests group A against group B; the inputs need not be sorted.
     ///
     /// - Precondition: no value is NaN.
@@ -61,7 +61,7 @@ public enum MannWhitney {
     /// ```swift
     /// let p = try MannWhitney.test(latenciesA, latenciesB).get().p
     /// ```
-    public static func test(_ a: [Double], _ b: [Double]) -> Result<MannWhitneyResult, InsufficientData> {
+    package static func test(_ a: [Double], _ b: [Double]) -> Result<MannWhitneyResult, InsufficientData> {
         test(sortedA: a.sorted(), sortedB: b.sorted())
     }
 
@@ -73,7 +73,7 @@ public enum MannWhitney {
     /// let a = latenciesA.sorted(), b = latenciesB.sorted()
     /// let result = MannWhitney.test(sortedA: a, sortedB: b)
     /// ```
-    public static func test(sortedA a: [Double], sortedB b: [Double]) -> Result<MannWhitneyResult, InsufficientData> {
+    package static func test(sortedA a: [Double], sortedB b: [Double]) -> Result<MannWhitneyResult, InsufficientData> {
         precondition(!a.contains(where: \.isNaN) && !b.contains(where: \.isNaN), "NaN cannot be ranked")
         assert(zip(a, a.dropFirst()).allSatisfy { $0 <= $1 }, "sortedA must be ascending")
         assert(zip(b, b.dropFirst()).allSatisfy { $0 <= $1 }, "sortedB must be ascending")

@@ -17,7 +17,7 @@
 /// Percentile.discrete(sorted: v, percent: 15)  // 4.0
 /// Percentile.of(sorted: [], percent: 50)       // nil
 /// ```
-public enum Percentile {
+package enum Percentile {
     /// Linearly interpolated percentile of ascending `sorted` values; nil when empty.
     ///
     /// - Precondition: `percent` is within 0...100 and `sorted` is ascending.
@@ -25,7 +25,7 @@ public enum Percentile {
     /// ```swift
     /// Percentile.of(sorted: [1, 2, 3, 4], percent: 50)  // 2.5
     /// ```
-    public static func of(sorted: [Double], percent: Double) -> Double? {
+    package static func of(sorted: [Double], percent: Double) -> Double? {
         precondition((0...100).contains(percent), "percent must be within 0...100")
         return interpolated(sorted, fraction: percent / 100)
     }
@@ -37,7 +37,7 @@ public enum Percentile {
     /// ```swift
     /// Percentile.discrete(sorted: [1, 2, 3, 4], percent: 50)  // 2.0
     /// ```
-    public static func discrete(sorted: [Double], percent: Double) -> Double? {
+    package static func discrete(sorted: [Double], percent: Double) -> Double? {
         precondition((0...100).contains(percent), "percent must be within 0...100")
         return lower(sorted, fraction: percent / 100)
     }

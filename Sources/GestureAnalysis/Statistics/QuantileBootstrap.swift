@@ -7,16 +7,16 @@ import Foundation
 /// let ci = BootstrapInterval(estimate: -3.2, low: -4.1, high: -2.5)
 /// print("\(ci.estimate) [\(ci.low), \(ci.high)]")
 /// ```
-public struct BootstrapInterval: Sendable, Equatable {
+package struct BootstrapInterval: Sendable, Equatable {
     /// The statistic on the data as observed (not a bootstrap average).
-    public var estimate: Double
+    package var estimate: Double
     /// Lower bound of the interval.
-    public var low: Double
+    package var low: Double
     /// Upper bound of the interval.
-    public var high: Double
+    package var high: Double
 
     /// Creates an interval.
-    public init(estimate: Double, low: Double, high: Double) {
+    package init(estimate: Double, low: Double, high: Double) {
         self.estimate = estimate
         self.low = low
         self.high = high
@@ -60,21 +60,21 @@ public struct BootstrapInterval: Sendable, Equatable {
 /// let delta = try bootstrap.difference(a: a.sorted(), b: b.sorted(), percent: 95).get()
 /// print("p95 B−A: \(delta.estimate) ms, 95 % CI [\(delta.low), \(delta.high)]")
 /// ```
-public struct QuantileBootstrap: Sendable {
+package struct QuantileBootstrap: Sendable {
     /// Seed of the random stream; the same seed gives the same intervals.
-    public var seed: UInt64
+    package var seed: UInt64
     /// Number of bootstrap replicates. They cost microseconds, so the default
     /// is 10 000 rather than the customary 2 000, which steadies the tails.
-    public var replicates: Int
+    package var replicates: Int
     /// Coverage of the interval, e.g. 0.95.
-    public var confidence: Double
+    package var confidence: Double
 
     /// Creates a bootstrap with a seed, a replicate count and a confidence level.
     ///
     /// ```swift
     /// let bootstrap = QuantileBootstrap(seed: 42, replicates: 2000, confidence: 0.9)
     /// ```
-    public init(seed: UInt64, replicates: Int = 10_000, confidence: Double = 0.95) {
+    package init(seed: UInt64, replicates: Int = 10_000, confidence: Double = 0.95) {
         precondition(replicates >= 1, "need at least one replicate")
         precondition(confidence > 0 && confidence < 1, "confidence must be in (0, 1)")
         self.seed = seed
@@ -90,7 +90,7 @@ public struct QuantileBootstrap: Sendable {
     /// QuantileBootstrap.minimumSampleSize(percent: 50)  // 6
     /// QuantileBootstrap.minimumSampleSize(percent: 99)  // 100
     /// ```
-    public static func minimumSampleSize(percent: Double, confidence: Double = 0.95) -> Int {
+    package static func minimumSampleSize(percent: Double, confidence: Double = 0.95) -> Int {
         precondition(percent >= 0 && percent < 100, "percent must be in [0, 100)")
         var forMedian = 2
         while 2 * pow(0.5, Double(forMedian)) > 1 - confidence { forMedian += 1 }
@@ -109,7 +109,7 @@ public struct QuantileBootstrap: Sendable {
     /// ```swift
     /// let ci = QuantileBootstrap(seed: 7).difference(a: a.sorted(), b: b.sorted(), percent: 50)
     /// ```
-    public func difference(a sortedA: [Double], b sortedB: [Double], percent: Double) -> Result<BootstrapInterval, InsufficientData> {
+    package func difference(a sortedA: [Double], b sortedB: [Double], percent: Double) -> Result<BootstrapInterval, InsufficientData> {
         let needed = Self.minimumSampleSize(percent: percent, confidence: confidence)
         for (label, sample) in [("A", sortedA), ("B", sortedB)] where sample.count < needed {
             return .failure(InsufficientData(
@@ -143,7 +143,7 @@ public struct QuantileBootstrap: Sendable {
     /// let d = zip(a, b).map { $1 - $0 }.sorted()
     /// let ci = QuantileBootstrap(seed: 7).interval(sorted: d, percent: 50)
     /// ```
-    public func interval(sorted: [Double], percent: Double) -> Result<BootstrapInterval, InsufficientData> {
+    package func interval(sorted: [Double], percent: Double) -> Result<BootstrapInterval, InsufficientData> {
         let needed = Self.minimumSampleSize(percent: percent, confidence: confidence)
         guard sorted.count >= needed else {
             return .failure(InsufficientData(

@@ -6,9 +6,9 @@ import Foundation
 /// let r = try WilcoxonSignedRank.test(differences: d).get()
 /// print(r.statistic, r.p, r.method.rawValue, r.n, r.zerosDropped)
 /// ```
-public struct WilcoxonResult: Sendable, Equatable {
+package struct WilcoxonResult: Sendable, Equatable {
     /// How the p-value was obtained (the rule scipy's `method="auto"` applies).
-    public enum Method: String, Sendable, Equatable {
+    package enum Method: String, Sendable, Equatable {
         /// The exact null distribution of W+ (no ties, no zeros, n ≤ 50).
         case exact
         /// Exact enumeration of all 2ⁿ sign flips of the observed differences
@@ -21,21 +21,21 @@ public struct WilcoxonResult: Sendable, Equatable {
     }
 
     /// min(W+, W−), scipy's two-sided statistic.
-    public var statistic: Double
+    package var statistic: Double
     /// Two-sided p-value.
-    public var p: Double
+    package var p: Double
     /// How `p` was computed.
-    public var method: Method
+    package var method: Method
     /// Non-zero differences ranked (the n of the test).
-    public var n: Int
+    package var n: Int
     /// Zero differences dropped before ranking (scipy's `zero_method="wilcox"`).
-    public var zerosDropped: Int
+    package var zerosDropped: Int
     /// W+: the sum of the ranks of the positive differences. Above n(n+1)/4,
     /// the differences lean positive (for B − A latencies: B slower).
-    public var rankSumPositive: Double
+    package var rankSumPositive: Double
     /// (W+ − n(n+1)/4)/σ for ``Method/approximate`` (signed, unlike scipy's
     /// −|z|); nil otherwise.
-    public var z: Double?
+    package var z: Double?
 }
 
 /// Two-sided Wilcoxon signed-rank test, matching `scipy.stats.wilcoxon(d)` with its defaults.
@@ -66,9 +66,9 @@ public struct WilcoxonResult: Sendable, Equatable {
 /// let r = try WilcoxonSignedRank.test(differences: d).get()
 /// // statistic 13, p 0.16015625, method .exact, n 10, zerosDropped 0
 /// ```
-public enum WilcoxonSignedRank {
+package enum WilcoxonSignedRank {
     /// Fewest non-zero differences accepted.
-    public static let minimumNonzeroDifferences = 6
+    package static let minimumNonzeroDifferences = 6
 
     /// Tests whether the differences are symmetric about zero.
     ///
@@ -78,7 +78,7 @@ public enum WilcoxonSignedRank {
     /// let d = zip(a, b).map { $1 - $0 }   // B − A per touch
     /// let p = try WilcoxonSignedRank.test(differences: d).get().p
     /// ```
-    public static func test(differences: [Double]) -> Result<WilcoxonResult, InsufficientData> {
+    package static func test(differences: [Double]) -> Result<WilcoxonResult, InsufficientData> {
         precondition(!differences.contains(where: \.isNaN), "NaN cannot be ranked")
         let nonzero = differences.filter { $0 != 0 }
         let zeros = differences.count - nonzero.count

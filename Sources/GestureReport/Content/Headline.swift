@@ -1,4 +1,5 @@
 import GestureAnalysis
+import GestureTrace
 
 /// A comparison's finding in one sentence, as the demo says it.
 ///
@@ -25,7 +26,7 @@ enum Headline {
         case .noDifference: (try? comparison.mannWhitney.get()) == nil ? "too few values to tell"
                                                                         : "no significant difference"
         }
-        return "\(subject) p95 with \(selection.by) = \(a): \(ReportFormat.milliseconds(comparison.a.percentiles[2])) "
-            + "vs \(ReportFormat.milliseconds(comparison.b.percentiles[2])) with \(b) (\(evidence)): \(verdict)."
+        return "\(subject) p95 with \(selection.by) = \(a): \(ReportFormat.milliseconds(comparison.a.p95)) "
+            + "vs \(ReportFormat.milliseconds(comparison.b.p95)) with \(b) (\(evidence)): \(verdict)."
     }
 }

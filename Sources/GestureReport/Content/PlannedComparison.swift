@@ -5,16 +5,16 @@ import GestureAnalysis
 ///
 ///     PlannedComparison(selection: ComparisonSelection(by: "deferred_edges", event: "touchDown"),
 ///                       title: "Edge deferral")
-public struct PlannedComparison: Sendable {
-    public var selection: ComparisonSelection
-    public var a: String?
-    public var b: String?
+package struct PlannedComparison: Sendable {
+    package var selection: ComparisonSelection
+    package var a: String?
+    package var b: String?
     /// The section's heading; nil makes one from the selection.
-    public var title: String?
+    package var title: String?
     /// The finding in words; nil makes one from the numbers.
-    public var headline: String?
+    package var headline: String?
 
-    public init(selection: ComparisonSelection, a: String? = nil, b: String? = nil, title: String? = nil,
+    package init(selection: ComparisonSelection, a: String? = nil, b: String? = nil, title: String? = nil,
                 headline: String? = nil) {
         self.selection = selection
         self.a = a

@@ -1,6 +1,7 @@
 import GRDB
-import GestureStore
 import GestureAnalysis
+import GestureStore
+import GestureTrace
 
 /// One comparison as the report shows it: the numbers of `compare` and the
 /// touches behind each group, for the plots.

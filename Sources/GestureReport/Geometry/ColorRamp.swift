@@ -5,16 +5,16 @@ import Foundation
 ///
 ///     ColorRamp.viridis.hex(at: 0)     // "#440154"
 ///     ColorRamp.viridis.hex(at: 1)     // "#fde725"
-public struct ColorRamp: Sendable {
+package struct ColorRamp: Sendable {
     /// Evenly spaced stops, as 0xRRGGBB.
-    public var stops: [UInt32]
+    package var stops: [UInt32]
 
-    public static let viridis = ColorRamp(stops: [
+    package static let viridis = ColorRamp(stops: [
         0x440154, 0x482878, 0x3E4A89, 0x31688E, 0x26828E, 0x1F9E89, 0x35B779, 0x6DCD59, 0xB4DE2C, 0xFDE725,
     ])
 
     /// The colour at `fraction` (clamped to 0–1), interpolated between stops.
-    public func hex(at fraction: Double) -> String {
+    package func hex(at fraction: Double) -> String {
         let clamped = fraction.isFinite ? min(1, max(0, fraction)) : 0
         let position = clamped * Double(stops.count - 1)
         let lower = min(stops.count - 2, Int(position.rounded(.down)))

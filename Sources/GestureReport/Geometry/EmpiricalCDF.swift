@@ -4,16 +4,16 @@
 ///
 ///     EmpiricalCDF(sorted: [1, 2, 2, 5]).steps
 ///     // [(1, 0.25), (2, 0.5), (2, 0.75), (5, 1)]
-public struct EmpiricalCDF: Sendable, Equatable {
-    public struct Step: Sendable, Equatable {
-        public var latency: Double
+package struct EmpiricalCDF: Sendable, Equatable {
+    package struct Step: Sendable, Equatable {
+        package var latency: Double
         /// The fraction of values at or below `latency` once this step is taken.
-        public var fraction: Double
+        package var fraction: Double
     }
 
-    public var steps: [Step]
+    package var steps: [Step]
 
-    public init(sorted: [Double], maximumSteps: Int = 1_000) {
+    package init(sorted: [Double], maximumSteps: Int = 1_000) {
         let n = sorted.count
         guard n > 0 else {
             steps = []

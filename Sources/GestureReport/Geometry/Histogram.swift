@@ -6,14 +6,14 @@ import Foundation
 ///     let histogram = Histogram(sorted: [740, 748, 749, 751, 760], binCount: 4)
 ///     histogram.width          // 5
 ///     histogram.counts.reduce(0, +)   // 5
-public struct Histogram: Sendable, Equatable {
+package struct Histogram: Sendable, Equatable {
     /// The lower edge of the first bin.
-    public var start: Double
-    public var width: Double
+    package var start: Double
+    package var width: Double
     /// Bin i holds values in [start + i·width, start + (i + 1)·width).
-    public var counts: [Int]
+    package var counts: [Int]
 
-    public init(sorted: [Double], binCount: Int = 30) {
+    package init(sorted: [Double], binCount: Int = 30) {
         guard let first = sorted.first, let last = sorted.last else {
             start = 0
             width = 1
@@ -31,5 +31,5 @@ public struct Histogram: Sendable, Equatable {
     }
 
     /// The lower edge of bin `index`.
-    public func lowerEdge(_ index: Int) -> Double { start + Double(index) * width }
+    package func lowerEdge(_ index: Int) -> Double { start + Double(index) * width }
 }

@@ -6,26 +6,26 @@
 ///     let y = LinearScale(domain: 0...1000, range: (280, 20))
 ///     y(500)              // 150
 ///     y.invert(150)       // 500
-public struct LinearScale: Sendable, Equatable {
-    public var domainLower: Double
-    public var domainUpper: Double
-    public var rangeStart: Double
-    public var rangeEnd: Double
+package struct LinearScale: Sendable, Equatable {
+    package var domainLower: Double
+    package var domainUpper: Double
+    package var rangeStart: Double
+    package var rangeEnd: Double
 
     /// A degenerate domain (one value) is widened by one unit so the scale stays finite.
-    public init(domain: ClosedRange<Double>, range: (Double, Double)) {
+    package init(domain: ClosedRange<Double>, range: (Double, Double)) {
         domainLower = domain.lowerBound
         domainUpper = domain.upperBound > domain.lowerBound ? domain.upperBound : domain.lowerBound + 1
         rangeStart = range.0
         rangeEnd = range.1
     }
 
-    public func callAsFunction(_ value: Double) -> Double {
+    package func callAsFunction(_ value: Double) -> Double {
         rangeStart + (value - domainLower) / (domainUpper - domainLower) * (rangeEnd - rangeStart)
     }
 
     /// The domain value drawn at `coordinate`.
-    public func invert(_ coordinate: Double) -> Double {
+    package func invert(_ coordinate: Double) -> Double {
         domainLower + (coordinate - rangeStart) / (rangeEnd - rangeStart) * (domainUpper - domainLower)
     }
 }

@@ -5,14 +5,14 @@ import Foundation
 ///     let ticks = NiceTicks(covering: 0...958, count: 5)
 ///     ticks.domain    // 0...1000
 ///     ticks.values    // [0, 200, 400, 600, 800, 1000]
-public struct NiceTicks: Sendable, Equatable {
+package struct NiceTicks: Sendable, Equatable {
     /// The axis domain, widened outwards to whole steps.
-    public var domain: ClosedRange<Double>
-    public var step: Double
-    public var values: [Double]
+    package var domain: ClosedRange<Double>
+    package var step: Double
+    package var values: [Double]
 
     /// Ticks for `covering`, about `count` intervals.
-    public init(covering: ClosedRange<Double>, count: Int = 5) {
+    package init(covering: ClosedRange<Double>, count: Int = 5) {
         var lower = covering.lowerBound
         var upper = covering.upperBound
         if !(upper > lower) {

@@ -6,19 +6,19 @@ import GestureAnalysis
 ///
 ///     let trend = OrderTrend(touches: [(1, 900), (1, 850), (2, 5), (3, 4)], binCount: 50)
 ///     trend.bins.map(\.median)   // [875, 5, 4]
-public struct OrderTrend: Sendable, Equatable {
-    public struct Bin: Sendable, Equatable {
+package struct OrderTrend: Sendable, Equatable {
+    package struct Bin: Sendable, Equatable {
         /// The first and last touch order the bin holds.
-        public var firstOrder: Int
-        public var lastOrder: Int
-        public var count: Int
-        public var median: Double
+        package var firstOrder: Int
+        package var lastOrder: Int
+        package var count: Int
+        package var median: Double
     }
 
-    public var binWidth: Int
-    public var bins: [Bin]
+    package var binWidth: Int
+    package var bins: [Bin]
 
-    public init(touches: [(order: Int, latency: Double)], binCount: Int = 50) {
+    package init(touches: [(order: Int, latency: Double)], binCount: Int = 50) {
         let highest = touches.map(\.order).max() ?? 0
         binWidth = max(1, (highest + binCount - 1) / max(binCount, 1))
         var latencies: [Int: [Double]] = [:]
@@ -34,5 +34,5 @@ public struct OrderTrend: Sendable, Equatable {
     }
 
     /// The bin's middle order, where it is drawn.
-    public static func middle(_ bin: Bin) -> Double { Double(bin.firstOrder + bin.lastOrder) / 2 }
+    package static func middle(_ bin: Bin) -> Double { Double(bin.firstOrder + bin.lastOrder) / 2 }
 }

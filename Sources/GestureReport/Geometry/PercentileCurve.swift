@@ -8,16 +8,16 @@ import GestureAnalysis
 ///
 ///     let curve = PercentileCurve(sorted: latencies, count: 1_000)
 ///     curve.points.first   // (percent 0, latency min)
-public struct PercentileCurve: Sendable, Equatable {
-    public struct Point: Sendable, Equatable {
-        public var percent: Double
-        public var latency: Double
+package struct PercentileCurve: Sendable, Equatable {
+    package struct Point: Sendable, Equatable {
+        package var percent: Double
+        package var latency: Double
     }
 
-    public var points: [Point]
+    package var points: [Point]
 
     /// - Parameter sorted: latencies, ascending; an empty group has no points.
-    public init(sorted: [Double], count: Int = 1_000) {
+    package init(sorted: [Double], count: Int = 1_000) {
         guard !sorted.isEmpty else {
             points = []
             return

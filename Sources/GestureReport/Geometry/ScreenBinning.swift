@@ -6,22 +6,22 @@ import GestureAnalysis
 ///
 ///     let bins = ScreenBinning(touches: points, width: 393, height: 852, cellSize: 12)
 ///     bins.cells.map(\.count).reduce(0, +) == points.count   // true
-public struct ScreenBinning: Sendable, Equatable {
-    public struct Cell: Sendable, Equatable {
-        public var column: Int
-        public var row: Int
-        public var count: Int
+package struct ScreenBinning: Sendable, Equatable {
+    package struct Cell: Sendable, Equatable {
+        package var column: Int
+        package var row: Int
+        package var count: Int
         /// The median latency of the cell's touches, in milliseconds.
-        public var medianLatency: Double
+        package var medianLatency: Double
     }
 
-    public var cellSize: Double
+    package var cellSize: Double
     /// Occupied cells, in row then column order.
-    public var cells: [Cell]
+    package var cells: [Cell]
 
     /// - Parameter touches: positions and latencies; positions outside the
     ///   screen fall into its border cells.
-    public init(touches: [(x: Double, y: Double, latency: Double)], width: Double, height: Double, cellSize: Double) {
+    package init(touches: [(x: Double, y: Double, latency: Double)], width: Double, height: Double, cellSize: Double) {
         self.cellSize = cellSize
         let columns = max(1, Int((width / cellSize).rounded(.up)))
         let rows = max(1, Int((height / cellSize).rounded(.up)))
@@ -39,7 +39,7 @@ public struct ScreenBinning: Sendable, Equatable {
     }
 
     /// A cell size giving at most about `maximumCells` cells on the screen.
-    public static func cellSize(width: Double, height: Double, maximumCells: Int = 2_400) -> Double {
+    package static func cellSize(width: Double, height: Double, maximumCells: Int = 2_400) -> Double {
         let raw = (width * height / Double(maximumCells)).squareRoot()
         return max(1, raw.rounded(.up))
     }

@@ -1,4 +1,5 @@
 import GestureAnalysis
+import GestureTrace
 
 /// The two empirical cumulative distributions, latency across, fraction up.
 /// The latency axis ends a little past the larger p99, so the body of the
@@ -6,15 +7,15 @@ import GestureAnalysis
 enum CDFPlot {
     static func figure(_ section: ReportSection, id: String) -> Figure {
         let comparison = section.comparison
-        let cut = max(comparison.a.percentiles[3] ?? 0, comparison.b.percentiles[3] ?? 0) * 1.1
+        let cut = max(comparison.a.p99 ?? 0, comparison.b.p99 ?? 0) * 1.1
         let ticks = NiceTicks(covering: 0...max(cut, 0.001), count: 5)
         let x = LinearScale(domain: ticks.domain, range: (SVGFrame.plotLeft, SVGFrame.plotRight))
         let y = LinearScale(domain: 0...1, range: (SVGFrame.plotBottom, SVGFrame.plotTop))
         let beyond = [section.sortedA, section.sortedB].map { values in values.count - upperBound(values, ticks.domain.upperBound) }
 
         var caption = "Empirical cumulative distributions: the fraction of touches heard within each latency. "
-            + "A (\(comparison.a.label)) reaches half at \(ReportFormat.milliseconds(comparison.a.percentiles[0])), "
-            + "B (\(comparison.b.label)) at \(ReportFormat.milliseconds(comparison.b.percentiles[0]))."
+            + "A (\(comparison.a.label)) reaches half at \(ReportFormat.milliseconds(comparison.a.p50)), "
+            + "B (\(comparison.b.label)) at \(ReportFormat.milliseconds(comparison.b.p50))."
         if beyond.reduce(0, +) > 0 {
             caption += " The axis ends at \(XMLText.number(ticks.domain.upperBound)) ms; beyond it lie "
                 + "\(beyond[0].grouped) of A's and \(beyond[1].grouped) of B's values."

@@ -14,7 +14,7 @@ enum OrderPlot {
         let highestOrder = groups.flatMap { $0.1.map(\.order) }.max() ?? 0
         guard highestOrder > 1 else { return nil }
         let comparison = section.comparison
-        let cut = max(comparison.a.percentiles[3] ?? 0, comparison.b.percentiles[3] ?? 0) * 1.1
+        let cut = max(comparison.a.p99 ?? 0, comparison.b.p99 ?? 0) * 1.1
         let yTicks = NiceTicks(covering: 0...max(cut, 0.001), count: 5)
         let xTicks = NiceTicks(covering: 1...Double(highestOrder), count: 6)
         let x = LinearScale(domain: xTicks.domain, range: (SVGFrame.plotLeft, SVGFrame.plotRight))

@@ -1,4 +1,5 @@
 import GestureAnalysis
+import GestureTrace
 
 /// For a `via` comparison: the per-touch differences B − A as a histogram,
 /// with their median and its interval drawn over it.

@@ -1,4 +1,5 @@
 import GestureAnalysis
+import GestureTrace
 
 /// Latency against percentile on the log(1/(1 − p)) axis for both groups,
 /// with a marker at each percentile the table reports.

@@ -1,4 +1,5 @@
 import GestureAnalysis
+import GestureTrace
 
 /// The page: header, contents, one section per comparison, what it drew
 /// on, and how the numbers were computed. XHTML, so the whole file parses

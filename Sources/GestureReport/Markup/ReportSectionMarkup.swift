@@ -1,4 +1,5 @@
 import GestureAnalysis
+import GestureTrace
 
 /// One comparison's section: heading, the finding in words, what was
 /// selected, the percentile table with B − A and its interval, the test and

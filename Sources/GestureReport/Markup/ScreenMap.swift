@@ -1,5 +1,6 @@
 import Foundation
 import GestureAnalysis
+import GestureTrace
 
 /// Each group's touch-downs where they landed on the screen, coloured by
 /// latency (viridis), with the 20-point edge margins drawn dashed. Beyond
@@ -41,7 +42,7 @@ enum ScreenMap {
         let groups = [("a", comparison.a.label, placed(section.mapTouchesA, on: size)),
                       ("b", comparison.b.label, placed(section.mapTouchesB, on: size))]
         // Colours saturate at the larger p99, so one outlier does not wash out the rest.
-        let saturation = max(comparison.a.percentiles[3] ?? 0, comparison.b.percentiles[3] ?? 0, 0.001)
+        let saturation = max(comparison.a.p99 ?? 0, comparison.b.p99 ?? 0, 0.001)
         let scale = min(panelHeight / size.height, (width / 2 - 40) / size.width)
         let panelWidth = size.width * scale
         let screenText = "\(XMLText.number(size.width)) × \(XMLText.number(size.height)) pt"

@@ -1,4 +1,5 @@
 import Foundation
+import GestureTrace
 
 /// Text and numbers as they go into the page: escaped for XML (the page is
 /// well-formed XHTML, so every plot and the whole file parse as XML) and
@@ -46,15 +47,15 @@ enum XMLText {
 ///
 ///     ReportFormat.milliseconds(958.2)   // "958 ms"
 ///     ReportFormat.milliseconds(7.34)    // "7.3 ms"
-public enum ReportFormat {
+package enum ReportFormat {
     /// Whole milliseconds from 100 ms up, else to 0.1 ms; `?` for nothing.
-    public static func milliseconds(_ value: Double?) -> String {
+    package static func milliseconds(_ value: Double?) -> String {
         guard let value else { return "?" }
         return value >= 100 ? "\(Int(value.rounded()).grouped) ms" : String(format: "%.1f ms", value)
     }
 
     /// `p < 0.001` or `p = 0.098`.
-    public static func p(_ value: Double) -> String {
+    package static func p(_ value: Double) -> String {
         value < 0.001 ? "p < 0.001" : String(format: "p = %.3f", value)
     }
 }

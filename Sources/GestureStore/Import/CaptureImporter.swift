@@ -19,21 +19,21 @@ import Darwin
 ///     let importer = CaptureImporter(database: database)
 ///     let summary = try importer.importCapture(path: "run1.jsonl")
 ///     print(summary.summaryLine)
-public struct CaptureImporter: Sendable {
+package struct CaptureImporter: Sendable {
     /// The version written into each capture row.
-    public static let toolVersion = "0.1.0"
+    package static let toolVersion = "0.1.0"
 
     /// How far an import has got, for progress on a terminal.
-    public struct Progress: Sendable {
-        public var bytesRead: Int64
+    package struct Progress: Sendable {
+        package var bytesRead: Int64
         /// The file's size, when it is a regular file.
-        public var totalBytes: Int64?
-        public var records: Int
+        package var totalBytes: Int64?
+        package var records: Int
     }
 
     /// How an import is to derive the latencies of docs/latencies.md
     /// (`ImportSummary.Derivation` says how it did).
-    public enum DerivationStrategy: Sendable {
+    package enum DerivationStrategy: Sendable {
         /// In the reading pass, record by record, for captures in time order;
         /// set-wise in SQL for any capture whose order defeats one pass.
         case streaming
@@ -42,12 +42,12 @@ public struct CaptureImporter: Sendable {
         case setWise
     }
 
-    public let database: GestureDatabase
-    public let derivation: DerivationStrategy
+    package let database: GestureDatabase
+    package let derivation: DerivationStrategy
     /// Memory bounds of the reading pass's derivation (tests shrink them).
     var streamingLimits = StreamingDeriver.Limits()
 
-    public init(database: GestureDatabase, derivation: DerivationStrategy = .streaming) {
+    package init(database: GestureDatabase, derivation: DerivationStrategy = .streaming) {
         self.database = database
         self.derivation = derivation
     }
@@ -64,7 +64,7 @@ public struct CaptureImporter: Sendable {
     ///     interrupted import uses it to know whether the file was stored.
     /// - Throws: `TraceError` naming the file, line and field of the first
     ///   invalid line; `StoreError` when the file cannot be read or stored.
-    public func importCapture(
+    package func importCapture(
         path: String,
         skipInvalid: Bool = false,
         onRejection: (TraceReader.TraceRejection) throws -> Void = { _ in },
@@ -251,7 +251,7 @@ public struct CaptureImporter: Sendable {
 
     /// Refuses a capture that cannot be read (missing, a folder, no
     /// permission) with the reason, before anything opens the database.
-    public static func checkReadable(path: String) throws {
+    package static func checkReadable(path: String) throws {
         let fileDescriptor = try open(path)
         if fileDescriptor != STDIN_FILENO { close(fileDescriptor) }
     }

@@ -1,8 +1,8 @@
 import GestureTrace
 
 /// What importing one capture did.
-public struct ImportSummary: Sendable, Equatable {
-    public enum Outcome: Sendable, Equatable {
+package struct ImportSummary: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// Stored as a new capture.
         case imported(captureID: Int64)
         /// The same bytes were imported before; nothing changed.
@@ -10,26 +10,26 @@ public struct ImportSummary: Sendable, Equatable {
     }
 
     /// The capture as the user named it (`stdin` for `-`).
-    public var displayName: String
-    public var outcome: Outcome
+    package var displayName: String
+    package var outcome: Outcome
     /// Hex SHA-256 of the capture's bytes: its identity in the store.
-    public var sha256: String
-    public var byteCount: Int64
+    package var sha256: String
+    package var byteCount: Int64
     /// Accepted records by type (`session`, `touch`, `transition`, …).
-    public var recordCounts: [String: Int]
+    package var recordCounts: [String: Int]
     /// Lines skipped because their `type` is unknown, by type.
-    public var unknownTypeCounts: [String: Int]
+    package var unknownTypeCounts: [String: Int]
     /// Lines refused under `--skip-invalid`.
-    public var rejectedCount: Int
-    public var seconds: Double
+    package var rejectedCount: Int
+    package var seconds: Double
     /// The part of `seconds` the inserting thread spent on derived latencies:
     /// storing those worked out while reading, or deriving them in SQL.
-    public var derivationSeconds: Double = 0
+    package var derivationSeconds: Double = 0
     /// How the latencies were derived, and why set-wise when the reading pass gave up.
-    public var derivation: Derivation = .whileReading
+    package var derivation: Derivation = .whileReading
 
     /// How an import derived its latencies.
-    public enum Derivation: Sendable, Equatable {
+    package enum Derivation: Sendable, Equatable {
         /// In the reading pass, record by record.
         case whileReading
         /// Set-wise in SQL after the records were stored, as asked.
@@ -40,7 +40,7 @@ public struct ImportSummary: Sendable, Equatable {
 
         /// `derived while reading`, `derived set-wise in SQL`, or
         /// `derived set-wise in SQL: <reason>`.
-        public var note: String {
+        package var note: String {
             switch self {
             case .whileReading: "derived while reading"
             case .setWise: "derived set-wise in SQL"
@@ -50,11 +50,11 @@ public struct ImportSummary: Sendable, Equatable {
     }
 
     /// ``derivation`` in words.
-    public var derivationNote: String { derivation.note }
+    package var derivationNote: String { derivation.note }
 
-    public var recordCount: Int { recordCounts.values.reduce(0, +) }
+    package var recordCount: Int { recordCounts.values.reduce(0, +) }
 
-    public var recordsPerSecond: Double {
+    package var recordsPerSecond: Double {
         seconds > 0 ? Double(recordCount) / seconds : 0
     }
 
@@ -62,7 +62,7 @@ public struct ImportSummary: Sendable, Equatable {
     /// `imported a.jsonl: 2 sessions; 1,204 records (touch 1,100, transition 24, delivery 60, frame 18) in 0.012 s, 100,333 records/s`.
     /// The file name is escaped (`TerminalText`): it is the user's text, and
     /// may hold a line end or a terminal control sequence.
-    public var summaryLine: String {
+    package var summaryLine: String {
         let displayName = TerminalText.escaped(displayName)
         switch outcome {
         case .alreadyImported(let captureID):
@@ -90,7 +90,7 @@ public struct ImportSummary: Sendable, Equatable {
     /// A warning line when lines of unknown type were skipped, else nil.
     /// The type names come from the capture, so they are escaped
     /// (`TerminalText`), as is the file name.
-    public var unknownTypesWarning: String? {
+    package var unknownTypesWarning: String? {
         let total = unknownTypeCounts.values.reduce(0, +)
         guard total > 0 else { return nil }
         let byType = unknownTypeCounts.sorted { $0.key < $1.key }

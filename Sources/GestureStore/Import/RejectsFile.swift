@@ -5,11 +5,11 @@ import GestureTrace
 /// `FILE:LINE: reason`, a tab, then the line's own bytes.
 ///
 /// Keeping the original bytes lets a user fix and re-import just these lines.
-public final class RejectsFile {
+package final class RejectsFile {
     private let handle: FileHandle
-    public let path: String
+    package let path: String
 
-    public init(path: String) throws {
+    package init(path: String) throws {
         guard FileManager.default.createFile(atPath: path, contents: nil) else {
             throw StoreError("cannot write rejects file \(TerminalText.escaped(path))")
         }
@@ -20,7 +20,7 @@ public final class RejectsFile {
         self.path = path
     }
 
-    public func write(_ rejection: TraceReader.TraceRejection) throws {
+    package func write(_ rejection: TraceReader.TraceRejection) throws {
         var line = Data("\(rejection.error)\t".utf8)
         line.append(contentsOf: rejection.text)
         line.append(0x0A)
@@ -31,7 +31,7 @@ public final class RejectsFile {
         }
     }
 
-    public func close() throws {
+    package func close() throws {
         try handle.close()
     }
 }

@@ -2,7 +2,7 @@ import GRDB
 
 /// A SQLite store read through the seam: the statement runs as written.
 extension Database: StoreReader {
-    public func forEachRow(sql: String, arguments: StoreArguments,
+    package func forEachRow(sql: String, arguments: StoreArguments,
                            columns: ([String]) throws -> Void,
                            row: ([DatabaseValue]) throws -> Void) throws {
         let statement = try makeStatement(sql: sql)
@@ -14,7 +14,7 @@ extension Database: StoreReader {
         }
     }
 
-    public func relationNames() throws -> [String] {
+    package func relationNames() throws -> [String] {
         try String.fetchAll(self, sql: """
             SELECT name FROM sqlite_schema
             WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' AND name != ?
@@ -22,5 +22,5 @@ extension Database: StoreReader {
             """, arguments: [SchemaMigrator.ledgerTable])
     }
 
-    public func builtInQuerySQL(name: String, portable sql: String) -> String { sql }
+    package func builtInQuerySQL(name: String, portable sql: String) -> String { sql }
 }

@@ -14,7 +14,7 @@ import GRDB
 /// Failures are GRDB's `DatabaseError`, on every engine, so callers have one
 /// kind of error to word for the user; a write refused by a read-only
 /// connection carries `SQLITE_READONLY`.
-public protocol StoreReader {
+package protocol StoreReader {
     /// Runs one statement; calls `columns` once with the column names, then
     /// `row` for each row as it arrives, so memory stays constant.
     func forEachRow(sql: String, arguments: StoreArguments,
@@ -33,24 +33,24 @@ public protocol StoreReader {
 
 extension StoreReader {
     /// The first column of every row.
-    public func fetchColumn(sql: String, arguments: StoreArguments = []) throws -> [DatabaseValue] {
+    package func fetchColumn(sql: String, arguments: StoreArguments = []) throws -> [DatabaseValue] {
         var values: [DatabaseValue] = []
         try forEachRow(sql: sql, arguments: arguments, columns: { _ in }, row: { values.append($0.first ?? .null) })
         return values
     }
 
     /// The first column as text; NULL becomes an empty string.
-    public func fetchStrings(sql: String, arguments: StoreArguments = []) throws -> [String] {
+    package func fetchStrings(sql: String, arguments: StoreArguments = []) throws -> [String] {
         try fetchColumn(sql: sql, arguments: arguments).map { String.fromDatabaseValue($0) ?? "" }
     }
 
     /// The first column as doubles; NULL rows are left out.
-    public func fetchDoubles(sql: String, arguments: StoreArguments = []) throws -> [Double] {
+    package func fetchDoubles(sql: String, arguments: StoreArguments = []) throws -> [Double] {
         try fetchColumn(sql: sql, arguments: arguments).compactMap { Double.fromDatabaseValue($0) }
     }
 
     /// The first column of the first row as an integer; nil for no row or NULL.
-    public func fetchInt(sql: String, arguments: StoreArguments = []) throws -> Int? {
+    package func fetchInt(sql: String, arguments: StoreArguments = []) throws -> Int? {
         try fetchColumn(sql: sql, arguments: arguments).first.flatMap { Int.fromDatabaseValue($0) }
     }
 }

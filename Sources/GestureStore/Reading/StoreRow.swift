@@ -7,25 +7,25 @@ import GRDB
 ///         let id: String = row[0]
 ///         let dropped: Int = row["dropped"]
 ///     }
-public struct StoreRow: Sendable {
-    public let columns: [String]
-    public let values: [DatabaseValue]
+package struct StoreRow: Sendable {
+    package let columns: [String]
+    package let values: [DatabaseValue]
 
     @_disfavoredOverload
-    public subscript<T: DatabaseValueConvertible>(_ index: Int) -> T {
+    package subscript<T: DatabaseValueConvertible>(_ index: Int) -> T {
         T.fromDatabaseValue(values[index])!
     }
 
-    public subscript<T: DatabaseValueConvertible>(_ index: Int) -> T? {
+    package subscript<T: DatabaseValueConvertible>(_ index: Int) -> T? {
         T.fromDatabaseValue(values[index])
     }
 
     @_disfavoredOverload
-    public subscript<T: DatabaseValueConvertible>(_ column: String) -> T {
+    package subscript<T: DatabaseValueConvertible>(_ column: String) -> T {
         T.fromDatabaseValue(value(named: column))!
     }
 
-    public subscript<T: DatabaseValueConvertible>(_ column: String) -> T? {
+    package subscript<T: DatabaseValueConvertible>(_ column: String) -> T? {
         T.fromDatabaseValue(value(named: column))
     }
 
@@ -37,7 +37,7 @@ public struct StoreRow: Sendable {
 extension StoreReader {
     /// Every row of `sql`, for results small enough to hold (a report's
     /// inventory, a list of suggestions); stream with `forEachRow` otherwise.
-    public func fetchRows(sql: String, arguments: StoreArguments = []) throws -> [StoreRow] {
+    package func fetchRows(sql: String, arguments: StoreArguments = []) throws -> [StoreRow] {
         var columns: [String] = []
         var rows: [StoreRow] = []
         try forEachRow(sql: sql, arguments: arguments, columns: { columns = $0 },

@@ -1,9 +1,10 @@
 import Foundation
 import GestureSimulation
+import GestureTrace
 
 extension Benchmark.Report {
     /// The results as a Markdown table, as BENCHMARKS.md keeps them.
-    public var markdown: String {
+    package var markdown: String {
         var text = machine.map { "- \($0)" }.joined(separator: "\n") + "\n\n"
         text += "| step | records / rows | seconds | rate | target | met | note |\n"
         text += "| --- | ---: | ---: | ---: | --- | --- | --- |\n"

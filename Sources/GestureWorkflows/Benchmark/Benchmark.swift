@@ -18,17 +18,17 @@ import Darwin
 ///
 /// Every figure is measured in this one run, on this machine, so the ratios
 /// hold even when the machine is noisy; nothing here is a pass/fail test.
-public struct Benchmark: Sendable {
-    public struct Options: Sendable {
-        public var records = 1_000_000
-        public var directory: String
-        public var seed: UInt64 = 1
+package struct Benchmark: Sendable {
+    package struct Options: Sendable {
+        package var records = 1_000_000
+        package var directory: String
+        package var seed: UInt64 = 1
         /// What the capture holds.
-        public var mix: BenchmarkMix = .simulated
+        package var mix: BenchmarkMix = .simulated
         /// The `gesturelab` binary, run as a child to measure the import's peak memory.
-        public var executablePath: String
+        package var executablePath: String
 
-        public init(records: Int = 1_000_000, directory: String, seed: UInt64 = 1, mix: BenchmarkMix = .simulated,
+        package init(records: Int = 1_000_000, directory: String, seed: UInt64 = 1, mix: BenchmarkMix = .simulated,
                     executablePath: String) {
             self.records = records
             self.directory = directory
@@ -39,34 +39,34 @@ public struct Benchmark: Sendable {
     }
 
     /// One measured step.
-    public struct Measurement: Sendable {
-        public var step: String
+    package struct Measurement: Sendable {
+        package var step: String
         /// Records or rows handled.
-        public var count: Int?
-        public var seconds: Double
+        package var count: Int?
+        package var seconds: Double
         /// What the brief asks of the step, e.g. `≥ 1,000,000 records/s`.
-        public var target: String
+        package var target: String
         /// Whether the target was met; nil when the step has none.
-        public var met: Bool?
-        public var note: String = ""
+        package var met: Bool?
+        package var note: String = ""
 
-        public var rate: Double? { count.map { seconds > 0 ? Double($0) / seconds : 0 } }
+        package var rate: Double? { count.map { seconds > 0 ? Double($0) / seconds : 0 } }
     }
 
-    public struct Report: Sendable {
-        public var measurements: [Measurement]
-        public var machine: [String]
+    package struct Report: Sendable {
+        package var measurements: [Measurement]
+        package var machine: [String]
     }
 
-    public var options: Options
+    package var options: Options
 
-    public init(options: Options) {
+    package init(options: Options) {
         self.options = options
     }
 
     private func path(_ name: String) -> String { (options.directory as NSString).appendingPathComponent(name) }
 
-    public func run(log: (String) -> Void = { _ in }) throws -> Report {
+    package func run(log: (String) -> Void = { _ in }) throws -> Report {
         try FileManager.default.createDirectory(atPath: options.directory, withIntermediateDirectories: true)
         for name in ["bench.sqlite", "memory.sqlite", "baseline.sqlite"] {
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path(name + suffix)) }
@@ -150,10 +150,10 @@ public struct Benchmark: Sendable {
         log("flattening the records to CSV for sqlite3 .import")
         let csvDirectory = path("baseline-csv")
         try FileManager.default.createDirectory(atPath: csvDirectory, withIntermediateDirectories: true)
-        let rows = try BaselineCSV.write(capture, to: csvDirectory)
-        for table in BaselineCSV.tables { try Self.syncToDisk("\(csvDirectory)/\(table.name).csv") }
+        let rows = try SQLiteImportCSV.write(capture, to: csvDirectory)
+        for table in SQLiteImportCSV.tables { try Self.syncToDisk("\(csvDirectory)/\(table.name).csv") }
         let scriptPath = path("baseline.sql")
-        try BaselineCSV.script(directory: csvDirectory).write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        try SQLiteImportCSV.script(directory: csvDirectory).write(toFile: scriptPath, atomically: true, encoding: .utf8)
 
         log("running sqlite3 .import")
         let started = ContinuousClock.now

@@ -1,5 +1,6 @@
 import Foundation
 import GestureStorePostgreSQL
+import GestureTrace
 
 /// The shared store's part of `gesturelab bench`: a push of a SQLite store
 /// over loopback, timed beside `psql \copy` of the same rows as CSV.
@@ -11,27 +12,27 @@ import GestureStorePostgreSQL
 ///
 ///     let result = try PushBenchmark(sqlitePath: "bench.sqlite", serverURL: url, directory: "/tmp/b").run()
 ///     result.ratio   // push seconds / \copy seconds
-public struct PushBenchmark {
-    public struct Result: Sendable {
-        public var rows: Int
-        public var captures: Int
-        public var pushSeconds: Double
-        public var copySeconds: Double
-        public var ratio: Double { copySeconds > 0 ? pushSeconds / copySeconds : 0 }
+package struct PushBenchmark {
+    package struct Result: Sendable {
+        package var rows: Int
+        package var captures: Int
+        package var pushSeconds: Double
+        package var copySeconds: Double
+        package var ratio: Double { copySeconds > 0 ? pushSeconds / copySeconds : 0 }
     }
 
-    public var sqlitePath: String
-    public var serverURL: String
+    package var sqlitePath: String
+    package var serverURL: String
     /// Where the CSV files go.
-    public var directory: String
+    package var directory: String
 
-    public init(sqlitePath: String, serverURL: String, directory: String) {
+    package init(sqlitePath: String, serverURL: String, directory: String) {
         self.sqlitePath = sqlitePath
         self.serverURL = serverURL
         self.directory = directory
     }
 
-    public func run(log: (String) -> Void = { _ in }) throws -> Result {
+    package func run(log: (String) -> Void = { _ in }) throws -> Result {
         let base = try ServerAddress(url: serverURL)
         let pushTarget = try freshDatabase("gesturelab_bench_push", on: base)
         let copyTarget = try freshDatabase("gesturelab_bench_copy", on: base)
@@ -114,7 +115,7 @@ public struct PushBenchmark {
 
 extension PushBenchmark.Result {
     /// The result as a Markdown table for BENCHMARKS.md.
-    public var markdown: String {
+    package var markdown: String {
         func rate(_ seconds: Double) -> String { seconds > 0 ? "\(Int((Double(rows) / seconds).rounded()).grouped)/s" : "" }
         return """
 

@@ -1,16 +1,17 @@
 import Foundation
 import GestureAnalysis
 import GestureReport
+import GestureTrace
 
 /// One question of the seed experiments, answered by a comparison.
-public struct DemoFinding: Sendable {
+package struct DemoFinding: Sendable {
     /// The question in a few words, e.g. "Content touches (delaysContentTouches in a scroll view)".
-    public var title: String
+    package var title: String
     /// The answer in plain words, with its numbers.
-    public var sentence: String
-    public var run: Comparer.Run
+    package var sentence: String
+    package var run: Comparer.Run
 
-    public var comparison: Comparison { run.comparisons[0] }
+    package var comparison: Comparison { run.comparisons[0] }
 }
 
 extension DemoFinding {

@@ -8,7 +8,7 @@ extension DemoRun {
     ///
     ///     DemoRun(directory: "gesturelab-demo").nextSteps(command: ".build/release/gesturelab")[0]
     ///     // .build/release/gesturelab sessions --db gesturelab-demo/demo.sqlite
-    public func nextSteps(command: String) -> [String] {
+    package func nextSteps(command: String) -> [String] {
         let db = ShellCommand.quoted(databasePath)
         return [
             "\(command) sessions --db \(db)",

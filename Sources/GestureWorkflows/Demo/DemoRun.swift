@@ -1,9 +1,10 @@
 import Foundation
-import GestureSimulation
 import GRDB
 import GestureAnalysis
 import GestureReport
+import GestureSimulation
 import GestureStore
+import GestureTrace
 
 /// `gesturelab demo`: the seed experiments simulated, imported, analysed and
 /// compared in a folder of their own, with the findings in plain words.
@@ -11,19 +12,19 @@ import GestureStore
 ///     let demo = try DemoRun(directory: "gesturelab-demo")
 ///     let report = try demo.run { print($0) }
 ///     report.findings.forEach { print($0.sentence) }
-public struct DemoRun: Sendable {
+package struct DemoRun: Sendable {
     /// A file that marks a folder as the demo's own, so a rerun may replace it.
-    public static let marker = ".gesturelab-demo"
+    package static let marker = ".gesturelab-demo"
 
-    public var directory: String
-    public var options: SimulationOptions
+    package var directory: String
+    package var options: SimulationOptions
 
-    public var databasePath: String { path("demo.sqlite") }
-    public var capturesDirectory: String { path("captures") }
-    public var csvDirectory: String { path("csv") }
-    public var reportPath: String { path("report.html") }
+    package var databasePath: String { path("demo.sqlite") }
+    package var capturesDirectory: String { path("captures") }
+    package var csvDirectory: String { path("csv") }
+    package var reportPath: String { path("report.html") }
 
-    public init(directory: String, options: SimulationOptions = SimulationOptions()) {
+    package init(directory: String, options: SimulationOptions = SimulationOptions()) {
         self.directory = directory
         self.options = options
     }
@@ -31,19 +32,19 @@ public struct DemoRun: Sendable {
     private func path(_ name: String) -> String { (directory as NSString).appendingPathComponent(name) }
 
     /// What the demo found and wrote.
-    public struct Report: Sendable {
-        public var findings: [DemoFinding]
-        public var captures: [String]
-        public var csvFiles: [String]
-        public var recordCount: Int
-        public var seconds: Double
+    package struct Report: Sendable {
+        package var findings: [DemoFinding]
+        package var captures: [String]
+        package var csvFiles: [String]
+        package var recordCount: Int
+        package var seconds: Double
     }
 
     /// Runs the demo, reporting each step to `log`.
     ///
     /// - Throws: `WorkflowError` when `directory` exists and is not a previous
     ///   demo's folder: the demo never touches other files silently.
-    public func run(log: (String) -> Void = { _ in }) throws -> Report {
+    package func run(log: (String) -> Void = { _ in }) throws -> Report {
         let started = ContinuousClock.now
         try prepareDirectory(log: log)
 
@@ -105,8 +106,8 @@ public struct DemoRun: Sendable {
         let edgeComparison = edge.comparisons[0]
         findings.append(DemoFinding(
             title: "Edge deferral (the system gesture gate at the screen edges)",
-            sentence: "bottom-edge touchDown p95: \(DemoFinding.milliseconds(edgeComparison.a.percentiles[2])) without deferral "
-                + "vs \(DemoFinding.milliseconds(edgeComparison.b.percentiles[2])) with deferred_edges = bottom+right "
+            sentence: "bottom-edge touchDown p95: \(DemoFinding.milliseconds(edgeComparison.a.p95)) without deferral "
+                + "vs \(DemoFinding.milliseconds(edgeComparison.b.p95)) with deferred_edges = bottom+right "
                 + "(\(DemoFinding.evidence(edgeComparison))): "
                 + (edgeComparison.verdict == .faster ? "deferring the bottom and right edges removes the lag."
                                                      : "no significant change."),
@@ -118,8 +119,8 @@ public struct DemoRun: Sendable {
         let centerComparison = center.comparisons[0]
         findings.append(DemoFinding(
             title: "The same button away from the edges (control)",
-            sentence: "center touchDown p95: \(DemoFinding.milliseconds(centerComparison.a.percentiles[2])) vs "
-                + "\(DemoFinding.milliseconds(centerComparison.b.percentiles[2])) (\(DemoFinding.evidence(centerComparison))): "
+            sentence: "center touchDown p95: \(DemoFinding.milliseconds(centerComparison.a.p95)) vs "
+                + "\(DemoFinding.milliseconds(centerComparison.b.p95)) (\(DemoFinding.evidence(centerComparison))): "
                 + (centerComparison.verdict == .noDifference ? "no significant difference; the gate only holds edge touches."
                                                               : "a significant difference: \(centerComparison.verdict.rawValue)."),
             run: center))
@@ -128,8 +129,8 @@ public struct DemoRun: Sendable {
                                                       variant: "ipad"),
                                   a: "observer", b: "target-action")
         let channelComparison = channel.comparisons[0]
-        var channelSentence = "on iPad, the KVO observer hears .began at p50 \(DemoFinding.milliseconds(channelComparison.a.percentiles[0])), "
-            + "target-action at \(DemoFinding.milliseconds(channelComparison.b.percentiles[0]))"
+        var channelSentence = "on iPad, the KVO observer hears .began at p50 \(DemoFinding.milliseconds(channelComparison.a.p50)), "
+            + "target-action at \(DemoFinding.milliseconds(channelComparison.b.p50))"
         if let paired = channelComparison.paired, case .success(let wilcoxon) = paired.wilcoxon,
            let median = Percentile.of(sorted: paired.differences, percent: 50) {
             channelSentence += ": target-action delivers the same state change a median "
@@ -148,8 +149,8 @@ public struct DemoRun: Sendable {
         findings.append(DemoFinding(
             title: "Content touches (delaysContentTouches in a scroll view)",
             sentence: "delays_content_touches = true adds \(DemoFinding.milliseconds(added)) to touchesBegan at p50: "
-                + "\(DemoFinding.milliseconds(contentComparison.a.percentiles[0])) with false vs "
-                + "\(DemoFinding.milliseconds(contentComparison.b.percentiles[0])) with true "
+                + "\(DemoFinding.milliseconds(contentComparison.a.p50)) with false vs "
+                + "\(DemoFinding.milliseconds(contentComparison.b.p50)) with true "
                 + "(\(DemoFinding.evidence(contentComparison)))"
                 + (contentComparison.verdict == .slower ? "." : ", not a significant difference."),
             run: content))

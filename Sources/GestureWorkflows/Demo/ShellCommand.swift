@@ -13,10 +13,10 @@ import Foundation
 ///     ShellCommand.invoking(executable: "/usr/local/bin/gesturelab", invokedAs: "gesturelab",
 ///                           searchPath: "/usr/bin:/usr/local/bin", currentDirectory: "/home/me")
 ///     // gesturelab
-public enum ShellCommand {
+package enum ShellCommand {
     /// `word` as one shell word: unchanged when it holds only characters no
     /// shell treats specially, else in single quotes.
-    public static func quoted(_ word: String) -> String {
+    package static func quoted(_ word: String) -> String {
         if !word.isEmpty, word.unicodeScalars.allSatisfy(isPlain) { return word }
         return "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
@@ -45,7 +45,7 @@ public enum ShellCommand {
     ///   - invokedAs: `argv[0]`, as the program was started.
     ///   - searchPath: `$PATH`.
     ///   - currentDirectory: where the printed command will be run.
-    public static func invoking(executable: String, invokedAs: String?, searchPath: String?,
+    package static func invoking(executable: String, invokedAs: String?, searchPath: String?,
                                 currentDirectory: String) -> String {
         let file = resolved(executable)
         let name = (executable as NSString).lastPathComponent

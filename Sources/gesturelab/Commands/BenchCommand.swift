@@ -58,12 +58,12 @@ struct BenchCommand: ParsableCommand {
         let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
         let benchmark = Benchmark(options: .init(records: records, directory: dir, seed: seed, mix: mix,
                                                  executablePath: executable))
-        let report = try benchmark.run { StandardError.line($0) }
+        let report = try benchmark.run { StandardErrorWriter.line($0) }
         let output = TextOutput.standardOutput()
         try output.write(report.markdown)
         if let postgresql {
             let push = try PushBenchmark(sqlitePath: (dir as NSString).appendingPathComponent("bench.sqlite"),
-                                         serverURL: postgresql, directory: dir).run { StandardError.line($0) }
+                                         serverURL: postgresql, directory: dir).run { StandardErrorWriter.line($0) }
             try output.write(push.markdown)
         }
         try output.flush()

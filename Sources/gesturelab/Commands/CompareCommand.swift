@@ -77,7 +77,7 @@ struct CompareCommand: ParsableCommand {
             let over = run.comparisons.filter { $0.exceedsBudget(percentLimit: failIfSlower, atPercent: percent) }
             for comparison in over {
                 let change = comparison.relativeChange(atPercent: percent) ?? 0
-                StandardError.line("latency budget exceeded: \(comparison.b.label) is \(String(format: "%.1f", change))% "
+                StandardErrorWriter.line("latency budget exceeded: \(comparison.b.label) is \(String(format: "%.1f", change))% "
                     + "slower than \(comparison.a.label) at \(at) (limit \(failIfSlower)%)")
             }
             if !over.isEmpty { throw ExitCode(3) }

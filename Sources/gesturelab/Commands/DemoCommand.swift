@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GestureAnalysis
 import GestureSimulation
+import GestureTrace
 import GestureWorkflows
 
 struct DemoCommand: ParsableCommand {
@@ -35,7 +36,7 @@ struct DemoCommand: ParsableCommand {
 
     func run() throws {
         let demo = DemoRun(directory: dir, options: SimulationOptions(seed: seed, sessionsPerVariant: sessions))
-        let report = try demo.run { StandardError.line($0) }
+        let report = try demo.run { StandardErrorWriter.line($0) }
         let output = TextOutput.standardOutput()
         try output.write("\ngesturelab demo: \(report.recordCount.grouped) simulated records, imported and analysed in "
             + String(format: "%.1f", report.seconds) + " s\ndatabase: \(demo.databasePath)\n\n")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GestureAnalysis
+import GestureTrace
 
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -36,7 +37,7 @@ struct ExportCommand: ParsableCommand {
         }
         try output.commit()
         if let out {
-            StandardError.line("exported \(rows.grouped) rows of \(name) to \(out)")
+            StandardErrorWriter.line("exported \(rows.grouped) rows of \(name) to \(out)")
         }
     }
 }

@@ -49,7 +49,7 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let databasePath = database.resolvedPath
+        let databasePath = database.resolvedLocation
         let names = files.map(Self.displayName)
         let interruption = ImportInterruption.install(databasePath: databasePath, files: names)
         // Opened at the first readable file: importing only missing files
@@ -65,8 +65,8 @@ struct ImportCommand: ParsableCommand {
             defer { interruption.end(name, stored: stored) }
             func refused(_ error: Error) {
                 progress.clear()
-                StandardError.line("\(error)")
-                StandardError.line("\(name): not imported; nothing of it was stored")
+                StandardErrorWriter.line("\(error)")
+                StandardErrorWriter.line("\(name): not imported; nothing of it was stored")
                 failures += 1
             }
             do {
@@ -83,7 +83,7 @@ struct ImportCommand: ParsableCommand {
                     skipInvalid: skipInvalid,
                     onRejection: { rejection in
                         progress.clear()
-                        StandardError.line("\(rejection.error) (line skipped)")
+                        StandardErrorWriter.line("\(rejection.error) (line skipped)")
                         try rejectsFile?.write(rejection)
                     },
                     onProgress: { state in
@@ -92,8 +92,8 @@ struct ImportCommand: ParsableCommand {
                     beforeCommit: interruption.beforeCommit)
                 stored = true
                 progress.clear()
-                if let warning = summary.unknownTypesWarning { StandardError.line(warning) }
-                StandardError.line(summary.summaryLine)
+                if let warning = summary.unknownTypesWarning { StandardErrorWriter.line(warning) }
+                StandardErrorWriter.line(summary.summaryLine)
             } catch {
                 refused(error)
             }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GestureStorePostgreSQL
+import GestureTrace
 
 struct PushCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -29,7 +30,7 @@ struct PushCommand: ParsableCommand {
         if !ServerAddress.isServerURL(to) {
             throw ValidationError("--to takes a postgresql:// URL, not \(ServerAddress.mask(to)).")
         }
-        if let path = database.path, ServerAddress.isServerURL(path) {
+        if let location = database.location, ServerAddress.isServerURL(location) {
             throw ValidationError("--db names the local SQLite store to push from; the server goes in --to.")
         }
     }
@@ -46,18 +47,18 @@ struct PushCommand: ParsableCommand {
             captureDone: { result in
                 progress.clear()
                 if result.alreadyThere {
-                    StandardError.line("\(result.fileName): already on the server (sha256 \(result.sha256.prefix(12)))")
+                    StandardErrorWriter.line("\(result.fileName): already on the server (sha256 \(result.sha256.prefix(12)))")
                 } else {
-                    StandardError.line("\(result.fileName): pushed \(result.sessions) sessions, \(result.rows.grouped) rows "
+                    StandardErrorWriter.line("\(result.fileName): pushed \(result.sessions) sessions, \(result.rows.grouped) rows "
                         + "in \(String(format: "%.1f", result.seconds)) s (sha256 \(result.sha256.prefix(12)))")
                 }
             })
         let pushed = summary.pushed.count
         if pushed == 0 {
-            StandardError.line("\(address.masked) already has all \(summary.captures.count) captures of "
+            StandardErrorWriter.line("\(address.masked) already has all \(summary.captures.count) captures of "
                 + "\(store.path): nothing to push")
         } else {
-            StandardError.line("pushed \(pushed) of \(summary.captures.count) captures (\(summary.rows.grouped) rows) "
+            StandardErrorWriter.line("pushed \(pushed) of \(summary.captures.count) captures (\(summary.rows.grouped) rows) "
                 + "to \(address.masked)")
         }
     }

@@ -62,7 +62,7 @@ struct ReportCommand: ParsableCommand {
             try output.flush()
         } else {
             try ReportFile.write(html, to: out)
-            StandardError.line("wrote \(out)")
+            StandardErrorWriter.line("wrote \(out)")
         }
     }
 }

@@ -82,12 +82,12 @@ struct SimulateCommand: ParsableCommand {
             // `simulate | head`: the reader has what it wanted.
             if FileErrorText.isBrokenPipe(error) { return }
             let target = out.flatMap { $0 == "-" ? nil : $0 } ?? "standard output"
-            StandardError.line(error is TraceWriterError ? "\(error)" : FileErrorText.line(error, writing: target))
+            StandardErrorWriter.line(error is TraceWriterError ? "\(error)" : FileErrorText.line(error, writing: target))
             throw ExitCode.failure
         }
         progress.clear()
         if let out, out != "-" {
-            StandardError.line("wrote \(out): \(written.grouped) records of "
+            StandardErrorWriter.line("wrote \(out): \(written.grouped) records of "
                 + capture.experiments.map(\.rawValue).joined(separator: ", ") + " (seed \(seed))")
         }
     }

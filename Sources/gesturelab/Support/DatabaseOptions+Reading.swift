@@ -5,7 +5,7 @@ extension DatabaseOptions {
     /// Runs `body` with a reader of the store `--db` names: a SQLite file,
     /// or a shared store at a `postgresql://` URL, read-only in both cases.
     func read<T>(_ body: (any StoreReader) throws -> T) throws -> T {
-        let location = resolvedPath
+        let location = resolvedLocation
         if ServerAddress.isServerURL(location) {
             let reader = try ServerReader(try ServerAddress(url: location))
             defer { reader.close() }

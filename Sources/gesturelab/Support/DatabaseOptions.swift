@@ -11,22 +11,24 @@ struct DatabaseOptions: ParsableArguments {
                                    + "see its last commit) and work on a file you may only read. Reading commands also take a shared store, "
                                    + "postgresql://USER@HOST:PORT/DATABASE (docs/postgresql.md).",
                                valueName: "path"))
-    var path: String?
+    /// A SQLite file's path, or for the reading commands a `postgresql://` URL.
+    var location: String?
 
-    var resolvedPath: String { GestureDatabase.resolvePath(explicit: path) }
+    /// `--db`, else `$GESTURELAB_DB`, else `./gesturelab.sqlite`.
+    var resolvedLocation: String { GestureDatabase.resolvePath(explicit: location) }
 
     /// Opens the database only to read: nothing is created, nothing written,
     /// nothing waits for an import (see RELIABILITY.md).
     func open() throws -> GestureDatabase {
-        try GestureDatabase(readingAt: resolvedPath, prepareConnection: PercentileFunctions.register,
-                            notice: { StandardError.line($0) })
+        try GestureDatabase(readingAt: resolvedLocation, prepareConnection: PercentileFunctions.register,
+                            notice: { StandardErrorWriter.line($0) })
     }
 
     /// Opens the database to write, creating or migrating it when needed;
     /// waits behind another writer, saying so. Call `close()` when done.
     func openForWriting() throws -> GestureDatabase {
-        try GestureDatabase(path: resolvedPath, prepareConnection: PercentileFunctions.register,
-                            notice: { StandardError.line($0) })
+        try GestureDatabase(path: resolvedLocation, prepareConnection: PercentileFunctions.register,
+                            notice: { StandardErrorWriter.line($0) })
     }
 }
 

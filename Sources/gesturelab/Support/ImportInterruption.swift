@@ -100,7 +100,7 @@ final class ImportInterruption: @unchecked Sendable {
         let lines = Self.report(current: current, stored: stored, remaining: remaining)
         condition.unlock()
         GestureDatabase.copyCommittedPagesToMainFile(path: databasePath)
-        for line in lines { StandardError.line(line) }
+        for line in lines { StandardErrorWriter.line(line) }
         _exit(128 + number)
     }
 

@@ -7,7 +7,7 @@ import GestureTrace
 /// touch sample is a few numbers, a delivery three strings and a dictionary
 /// lookup, and a capture out of time order is derived in SQL after it is
 /// stored. Each mix stands for a kind of capture users bring.
-public enum BenchmarkMix: String, CaseIterable, Sendable {
+package enum BenchmarkMix: String, CaseIterable, Sendable {
     /// The simulator's captures of the three seed experiments, written
     /// through the recorder: mostly touch samples and frames.
     case simulated
@@ -21,7 +21,7 @@ public enum BenchmarkMix: String, CaseIterable, Sendable {
     case unordered
 
     /// What the mix holds, for the report's header.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .simulated: "the simulator's seed experiments, in time order"
         case .deliveries: "delivery- and transition-heavy, every record naming its touch, in time order"

@@ -1,6 +1,6 @@
 import GestureTrace
 
-/// What a simulated app's trace recorder does during one session: it takes
+/// One session's records in time order, as a trace recorder writes them: it takes
 /// the records an interaction produces, in whatever order the scenario
 /// works them out, and gives them back in time order.
 ///
@@ -8,7 +8,7 @@ import GestureTrace
 /// ``FrameTrack``. The capture takes out everything earlier than the next
 /// touch-down before that touch is played, so memory stays bounded by one
 /// interaction however long the capture.
-struct SessionRecorder {
+struct SessionTimeline {
     let session: String
     let device: DeviceProfile
     private var queue = RecordQueue()

@@ -5,7 +5,7 @@ import GestureTrace
 /// The same records as a capture, flattened to one headerless CSV file per
 /// table, for the yardstick: `sqlite3 .import`, which parses no JSON and
 /// validates nothing.
-struct BaselineCSV {
+struct SQLiteImportCSV {
     static let tables: [(name: String, columns: String)] = [
         ("session", "session TEXT, experiment TEXT, variant TEXT"),
         ("touch_sample", "session TEXT, touch INTEGER, t_ns INTEGER, phase TEXT, x REAL, y REAL"),

@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// Messages for people: warnings, summaries and progress on standard error.
-enum StandardError {
+enum StandardErrorWriter {
     /// Writes one line with `write(2)`: a closed or full standard error
     /// loses the line rather than ending the command.
     static func line(_ text: String) {
@@ -37,21 +37,21 @@ final class ProgressLine {
     private var drawn = false
 
     func update(_ text: @autoclosure () -> String) {
-        guard StandardError.isTerminal, ContinuousClock.now - lastDrawn > .milliseconds(200) else { return }
+        guard StandardErrorWriter.isTerminal, ContinuousClock.now - lastDrawn > .milliseconds(200) else { return }
         lastDrawn = ContinuousClock.now
         drawn = true
-        StandardError.write("\r\u{1B}[K" + text())
+        StandardErrorWriter.write("\r\u{1B}[K" + text())
     }
 
     /// Erases the line before ordinary output follows.
     func clear() {
         guard drawn else { return }
         drawn = false
-        StandardError.write("\r\u{1B}[K")
+        StandardErrorWriter.write("\r\u{1B}[K")
     }
 }
 
-/// `write(2)`, out of reach by that name inside `StandardError`.
+/// `write(2)`, out of reach by that name inside `StandardErrorWriter`.
 private func systemWrite(_ fileDescriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
     write(fileDescriptor, bytes, count)
 }

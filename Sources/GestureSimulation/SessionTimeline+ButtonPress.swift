@@ -1,6 +1,6 @@
 import SeededRandom
 
-extension SessionRecorder {
+extension SessionTimeline {
     /// A UIButton's deliveries for one press, once its `touchesBegan` is
     /// decided: `touchDown` right after it, then `touchesEnded` and
     /// `touchUpInside` when the lift arrives (never before touch-down).
