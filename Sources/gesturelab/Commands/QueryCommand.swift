@@ -6,10 +6,14 @@ struct QueryCommand: ParsableCommand {
         commandName: "query",
         abstract: "Run a canned analysis, or your own SQL, over the store.",
         discussion: """
-            Every query can use the relations responses, recognitions, dispatches and
-            touches (with capture, session, experiment, variant, touch, region, target,
-            event, via, latency_ms), the tables they come from, and the SQL functions
-            percentile(Y,P), median(Y), percentile_cont(Y,F) and percentile_disc(Y,F).
+            Every query can use the latency relations responses, recognitions and
+            dispatches (capture, session, experiment, variant, touch, region, target,
+            event, via, latency_ms and the nanosecond times; recognitions name the
+            recognizer and its class instead of a target), touches (one row per touch:
+            down_ns, x, y, region, kind; no latency), response_pairs (a state change
+            heard on two channels, lag_ms), the tables they come from, and the SQL
+            functions percentile(Y,P), median(Y), percentile_cont(Y,F) and
+            percentile_disc(Y,F).
 
             Examples:
               gesturelab query --list
