@@ -108,13 +108,14 @@ public final class GestureRecorder: Sendable {
         // leave a header-only capture beside the running one.
         try refuseIfRecording()
         let (writer, url) = try Self.newCapture(in: folder, sessionID: session.id, recorderName: options.recorderName)
-        try startLocked(writer: writer, url: url)
         do {
+            try startLocked(writer: writer, url: url)
             try ring.beginSession(record)
         } catch {
-            // Cannot happen for a validated first session; if it did, the
-            // recording is undone, file and all.
+            // Cannot happen once refuseIfRecording passed and the session
+            // was validated; if it did, the recording is undone, file and all.
             ring.stop()
+            currentURL = nil
             try? FileManager.default.removeItem(at: url)
             throw error
         }
