@@ -28,9 +28,12 @@ final class RecognizerProbe: NSObject, RecordingProbe {
         // KVO calls back on the thread that set `state`: UIKit's main thread.
         // The handler is @Sendable: it captures this probe (a main-actor
         // object, hence Sendable; weakly, as the probe holds the
-        // observation) and asserts the actor it already runs on.
+        // observation) and asserts the actor it already runs on. A state
+        // set off the main thread (UIKit forbids it, but an app's test might)
+        // is skipped rather than trapping the app in the assertion.
         observation = recognizer.observe(\.state, options: [.new]) { [weak self] observed, _ in
             let time = RecorderTime.now
+            guard Thread.isMainThread else { return }
             MainActor.assumeIsolated {
                 self?.stateChanged(observed.state, at: time)
             }
