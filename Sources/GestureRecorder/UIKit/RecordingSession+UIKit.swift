@@ -31,7 +31,7 @@ extension DeviceInfo {
                                                           environment: ProcessInfo.processInfo.environment),
                           systemName: UIDevice.current.systemName, systemVersion: UIDevice.current.systemVersion,
                           space: ScreenSpace.of(window),
-                          scale: Double(window.windowScene?.screen.scale ?? window.traitCollection.displayScale))
+                          scale: window.windowScene.map { Double($0.screen.scale) })
     }
 }
 

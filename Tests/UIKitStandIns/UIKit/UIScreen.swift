@@ -3,7 +3,7 @@
 /// Source: https://developer.apple.com/documentation/uikit/uiscreen
 /// `@MainActor class UIScreen : NSObject`
 @MainActor
-open class UIScreen: NSObject, UITraitEnvironment {
+open class UIScreen: NSObject {
     /// https://developer.apple.com/documentation/uikit/uiscreen/bounds
     /// `var bounds: CGRect { get }`: interface-oriented, in points
     open var bounds: CGRect { .zero }
@@ -15,10 +15,4 @@ open class UIScreen: NSObject, UITraitEnvironment {
     /// https://developer.apple.com/documentation/uikit/uiscreen/coordinatespace
     /// `var coordinateSpace: any UICoordinateSpace { get }`, iOS 8.0+
     open var coordinateSpace: any UICoordinateSpace { UIView(frame: .zero) }
-
-    /// https://developer.apple.com/documentation/uikit/uiscreen/maximumframespersecond
-    /// `var maximumFramesPerSecond: Int { get }`, iOS 10.3+
-    open var maximumFramesPerSecond: Int { 60 }
-
-    open var traitCollection: UITraitCollection { UITraitCollection() }
 }

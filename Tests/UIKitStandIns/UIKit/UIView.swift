@@ -2,9 +2,9 @@
 
 /// Source: https://developer.apple.com/documentation/uikit/uiview
 /// `@MainActor class UIView : UIResponder`, conforming to
-/// UICoordinateSpace and UITraitEnvironment among others.
+/// UICoordinateSpace among others.
 @MainActor
-open class UIView: UIResponder, UICoordinateSpace, UITraitEnvironment {
+open class UIView: UIResponder, UICoordinateSpace {
     /// https://developer.apple.com/documentation/uikit/uiview/init(frame:)
     public init(frame: CGRect) {}
 
@@ -14,9 +14,6 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitEnvironment {
 
     /// https://developer.apple.com/documentation/uikit/uiview/bounds
     open var bounds: CGRect = .zero
-
-    /// https://developer.apple.com/documentation/uikit/uiview/traitcollection
-    open var traitCollection: UITraitCollection { UITraitCollection() }
 
     /// https://developer.apple.com/documentation/uikit/uiview/convert(_:to:) (the CGPoint, UIView? overload)
     /// `func convert(_ point: CGPoint, to view: UIView?) -> CGPoint`
