@@ -43,7 +43,8 @@ work=${CHECK_WORK:-$(mktemp -d "${TMPDIR:-/tmp}/check-uikit-layer.XXXXXX")}
 [ -n "${CHECK_WORK:-}" ] || trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/modules" "$work/objects"
 
-swiftc_common=(swiftc -swift-version 6 -parse-as-library -I "$work/modules")
+# -package-name as SwiftPM gives it, for the modules' `package` declarations.
+swiftc_common=(swiftc -swift-version 6 -parse-as-library -package-name gesturelab -I "$work/modules")
 
 step() { echo "check-uikit-layer: $*" >&2; }
 
