@@ -31,8 +31,7 @@ struct PortableSQL: Equatable {
     /// The distinct parameters, in order of first appearance.
     var parameters: [Parameter]
 
-    /// - Throws: `DatabaseError` when the text holds more than one
-    ///   statement, worded as GRDB words it for SQLite.
+    /// - Throws: `StoreError` when the text holds more than one statement.
     init(_ sql: String) throws {
         var output = ""
         var pieces: [Piece] = []
@@ -53,9 +52,10 @@ struct PortableSQL: Equatable {
             let next = index + 1 < scalars.count ? scalars[index + 1] : nil
             if statementEnded && !scalar.properties.isWhitespace && scalar != ";" && !(scalar == "-" && next == "-")
                 && !(scalar == "/" && next == "*") {
-                throw DatabaseError(resultCode: .SQLITE_MISUSE,
-                                    message: "Multiple statements found. PostgreSQL runs one statement at a time.",
-                                    sql: sql)
+                let failure = StatementFailure(.severalStatements,
+                                               message: "Multiple statements found. PostgreSQL runs one statement at a time.",
+                                               sql: sql)
+                throw StoreError(failure.line(resultCode: Self.misuse), statement: failure)
             }
             switch scalar {
             case "'", "\"":
@@ -110,7 +110,7 @@ struct PortableSQL: Equatable {
 
     /// The text for PostgreSQL and the value of each `$n` in it.
     ///
-    /// - Throws: `DatabaseError` for a parameter without a value.
+    /// - Throws: `StoreError` for a parameter without a value.
     func statement(_ arguments: StoreArguments) throws -> (text: String, values: [DatabaseValue]) {
         let values = try self.values(arguments)
         var numbers: [Int: Int] = [:]
@@ -139,15 +139,24 @@ struct PortableSQL: Equatable {
             switch parameter {
             case .position(let index):
                 guard index < arguments.positional.count else {
-                    throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "wrong number of statement arguments")
+                    throw Self.missingArgument("wrong number of statement arguments")
                 }
                 return arguments.positional[index]
             case .named(let name):
                 guard let value = arguments.named[name] else {
-                    throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "missing statement argument: \(name)")
+                    throw Self.missingArgument("missing statement argument: \(name)")
                 }
                 return value
             }
         }
+    }
+
+    /// SQLite's `SQLITE_MISUSE`, the code the lines of these refusals have
+    /// always named (they were GRDB's errors once).
+    static let misuse: Int32 = 21
+
+    private static func missingArgument(_ message: String) -> StoreError {
+        let failure = StatementFailure(.missingArgument, message: message)
+        return StoreError(failure.line(resultCode: misuse), statement: failure)
     }
 }

@@ -27,7 +27,7 @@ struct PortableSQLTests {
     @Test(arguments: ["SELECT 1; SELECT 2", "SELECT 1;\nDELETE FROM t"])
     func refusesSeveralStatements(_ sql: String) {
         #expect { try PortableSQL(sql) } throws: { error in
-            (error as? DatabaseError)?.message?.hasPrefix("Multiple statements found") == true
+            (error as? StoreError)?.statement?.reason == .severalStatements
         }
     }
 
@@ -38,8 +38,8 @@ struct PortableSQLTests {
 
     @Test func refusesAMissingArgument() throws {
         let sql = try PortableSQL("SELECT :a, ?")
-        #expect(throws: DatabaseError.self) { try sql.statement(StoreArguments(named: ["a": 1.databaseValue])) }
-        #expect(throws: DatabaseError.self) { try sql.statement(StoreArguments([1])) }
+        #expect(throws: StoreError.self) { try sql.statement(StoreArguments(named: ["a": 1.databaseValue])) }
+        #expect(throws: StoreError.self) { try sql.statement(StoreArguments([1])) }
     }
 
     @Test func splitsAScriptOutsideQuotesCommentsAndDollarBodies() {
