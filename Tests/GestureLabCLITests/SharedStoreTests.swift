@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 /// `push` and the reading commands on a real PostgreSQL server, against the
@@ -208,6 +209,29 @@ struct SharedStoreTests {
             let result = try folder.run(arguments)
             #expect(!result.standardOutput.contains(password) && !result.standardError.contains(password))
         }
+    }
+
+    /// Push reads the local store as every command opens it, so a store a
+    /// newer gesturelab made, or one whose applied migration was edited, is
+    /// refused before the server is touched.
+    @Test(arguments: [
+        ("INSERT INTO gesturelab_migration (version, name, checksum, applied_at) "
+            + "VALUES (99, '0099_future.sql', 'x', 'now')", "was made by a newer gesturelab (schema version 99"),
+        ("UPDATE gesturelab_migration SET checksum = 'edited' WHERE version = 1",
+         "migration 0001_initial.sql was changed after it was applied"),
+    ])
+    func pushRefusesALocalStoreCommandsRefuse(_ change: String, _ expected: String) throws {
+        let folder = try WorkFolder()
+        let server = try PostgresTestServer.freshDatabase()
+        let capture = try folder.write("small.jsonl", smallCapture)
+        #expect(try folder.run(["import", "--db", "lab.sqlite", capture]).status == 0)
+        try DatabaseQueue(path: folder.path("lab.sqlite")).write { try $0.execute(sql: change) }
+
+        let push = try folder.run(["push", "--to", server, "--db", "lab.sqlite"])
+        #expect(push.status != 0)
+        #expect(push.standardError.contains(expected), "\(push.standardError)")
+        #expect(try PostgresTestServer.psql(server, "SELECT count(*) FROM information_schema.tables "
+            + "WHERE table_schema = 'public'") == "0")
     }
 
     /// Bad servers and bad databases: one line, a non-zero exit, the
