@@ -113,8 +113,8 @@ struct ServerPercentileTests {
             case .string(let text): return text
             case .blob: return "blob"
             }
-        } catch let error as DatabaseError {
-            return error.message ?? "\(error)"
+        } catch let error as StoreError {
+            return error.statement?.message ?? error.message
         } catch {
             return "\(error)"
         }
