@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GestureRecorder
+import TestScratch
 
 /// Which touch a control event names, and that an ended touch keeps its id
 /// while UIKit dispatches the event that ended it.
@@ -46,7 +47,7 @@ struct ControlEventTouchTests {
     /// window records the touch first, so the id must outlive its `ended`
     /// until the dispatch is over, and no longer.
     @Test func anEndedTouchKeepsItsIdUntilItsEventIsDispatched() throws {
-        let folder = try RecorderFolder()
+        let folder = try ScratchFolder.forRecording()
         let recorder = GestureRecorder()
         let url = try recorder.start(RecordingSession(id: "s", experiment: "e", variant: "v", startedAt: "x"), in: folder.url)
         var touches = TouchEventRecorder(recorder: recorder)
@@ -66,7 +67,7 @@ struct ControlEventTouchTests {
         #expect(touches.touchID(of: ObjectIdentifier(other)) == 2)
         #expect(touches.identities.endingCount == 0 && touches.identities.liveCount == 1)
         _ = try recorder.finish()
-        #expect(try RecorderFolder.lines(url).contains(
+        #expect(try ScratchFolder.lines(url).contains(
             #"{"type":"delivery","session":"s","target":"button","event":"touchUpInside","via":"control-event","t":1.102,"touch":1}"#))
     }
 }

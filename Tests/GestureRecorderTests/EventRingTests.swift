@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GestureRecorder
+import TestScratch
 
 /// The buffer on its own, with no writer running, so what is dropped is exact.
 struct EventRingTests {
@@ -69,7 +70,7 @@ struct EventRingTests {
 /// in a `dropped` record: none is lost and none counted twice.
 struct RecorderAccountingTests {
     @Test func writtenPlusDroppedIsEverythingHandedOverFromSeveralThreads() throws {
-        let folder = try RecorderFolder()
+        let folder = try ScratchFolder.forRecording()
         let recorder = GestureRecorder(options: .init(capacity: 64))
         let url = try recorder.start(RecordingSession(id: "s", experiment: "e", variant: "v"), in: folder.url)
         let threads = 4, perThread = 50_000

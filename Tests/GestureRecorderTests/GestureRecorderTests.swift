@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GestureRecorder
+import TestScratch
 
 struct GestureRecorderTests {
     static let session = RecordingSession(
@@ -10,7 +11,7 @@ struct GestureRecorderTests {
         startedAt: "2026-11-23T01:00:00Z")
 
     @Test func writesEveryKindOfEventAsTheFormatSpellsIt() throws {
-        let folder = try RecorderFolder()
+        let folder = try ScratchFolder.forRecording()
         let recorder = GestureRecorder(options: .init(recorderName: "Tests 1.0"))
         let pan = recorder.name("pan")
         let panClass = recorder.name("UIPanGestureRecognizer")
@@ -26,7 +27,7 @@ struct GestureRecorderTests {
         recorder.frame(at: RecorderTime(seconds: 101.516))
         let summary = try recorder.finish()
         #expect(summary == RecordingSummary(url: url, recordsWritten: 7, droppedEvents: 0, ignoredEvents: 0))
-        #expect(try RecorderFolder.lines(url) == [
+        #expect(try ScratchFolder.lines(url) == [
             #"{"type":"header","format":"gesture-trace","version":1,"recorder":"Tests 1.0"}"#,
             #"{"type":"session","session":"run-1","experiment":"edge-deferral","variant":"deferred","config":{"deferred_edges":"bottom+right","delays_content_touches":false},"device":{"model":"iPhone15,2","os":"iOS 17.5","screen_w":393,"screen_h":852,"scale":3},"started_at":"2026-11-23T01:00:00Z"}"#,
             #"{"type":"touch","session":"run-1","touch":1,"phase":"began","t":100.25,"x":380.5,"y":840,"radius":20,"force":0.5,"kind":"direct"}"#,
@@ -42,7 +43,7 @@ struct GestureRecorderTests {
     @Test func capturesAreNamedToSortByTimeAndNeverOverwritten() throws {
         let date = Date(timeIntervalSince1970: 1_795_398_245.5175)  // 2026-11-23T01:44:05.5175Z
         #expect(CaptureFileName.make(date: date, sessionID: "run 1/α") == "gestures-20261123T014405.517Z-run_1__.jsonl")
-        let folder = try RecorderFolder()
+        let folder = try ScratchFolder.forRecording()
         let recorder = GestureRecorder()
         let first = try recorder.start(Self.session, in: folder.url)
         _ = try recorder.finish()
@@ -53,7 +54,7 @@ struct GestureRecorderTests {
     }
 
     @Test func misuseGivesErrorsOrCountedNoOpsNeverATrap() throws {
-        let folder = try RecorderFolder()
+        let folder = try ScratchFolder.forRecording()
         let recorder = GestureRecorder()
         let missing = folder.url.appendingPathComponent("nowhere")
         #expect(throws: RecorderError(.folderMissing, "cannot record into \(missing.path): no such folder")) {
@@ -83,30 +84,30 @@ struct GestureRecorderTests {
         #expect(summary.recordsWritten == 4)
         // The frame before the recording, the NaN touch and the frame between sessions.
         #expect(summary.ignoredEvents == 3)
-        let lines = try RecorderFolder.lines(url)
+        let lines = try ScratchFolder.lines(url)
         #expect(lines.filter { $0.contains(#""type":"frame""#) }
             == [#"{"type":"frame","session":"run-1","t":2}"#, #"{"type":"frame","session":"run-2","t":4}"#])
     }
 
     @Test func flushPutsEveryLineHandedOverInTheFileWhileRecording() throws {
-        let folder = try RecorderFolder()
+        let folder = try ScratchFolder.forRecording()
         let recorder = GestureRecorder(options: .init(flushInterval: 0.25))
         let url = try recorder.start(Self.session, in: folder.url)
         for index in 0..<1_000 { recorder.frame(at: RecorderTime(nanoseconds: Int64(index))) }
         #expect(recorder.flush())
-        #expect(try RecorderFolder.lines(url).count == 1_003)  // header, session, frames, final empty piece
+        #expect(try ScratchFolder.lines(url).count == 1_003)  // header, session, frames, final empty piece
         _ = try recorder.finish()
     }
 
     @Test func linesReachTheFileWithoutAskingWhileTheAppKeepsRecording() throws {
-        let folder = try RecorderFolder()
+        let folder = try ScratchFolder.forRecording()
         let recorder = GestureRecorder()
         let url = try recorder.start(Self.session, in: folder.url)
         recorder.frame(at: RecorderTime(seconds: 1))
         // The writer flushes on its own schedule; wait (generously) for it.
         var lines: [String] = []
         for _ in 0..<500 {
-            lines = try RecorderFolder.lines(url)
+            lines = try ScratchFolder.lines(url)
             if lines.count == 4 { break }
             Thread.sleep(forTimeInterval: 0.01)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import GestureStore
+import TestScratch
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -23,7 +24,7 @@ struct KilledRecordingTests {
 
     @Test(arguments: 0..<4)
     func everyCompleteLineOfAKilledRecordingImports(trial: Int) throws {
-        let folder = try RecorderFolder()
+        let folder = try ScratchFolder.forRecording()
         let process = Process()
         process.executableURL = Self.child
         process.arguments = ["write-until-killed", folder.url.path]

@@ -4,6 +4,7 @@ import GestureAnalysis
 import GestureStore
 import Testing
 @testable import GestureRecorder
+import TestScratch
 
 /// Captures recorded through the recorder import, and give the latencies
 /// the scripted times imply.
@@ -46,7 +47,7 @@ struct RecordedCaptureImportTests {
     }
 
     @Test func theSeedSequenceImportsWithTheScriptedLatencies() throws {
-        let folder = try RecorderFolder()
+        let folder = try ScratchFolder.forRecording()
         let url = try Self.recordSeedSequence(into: folder.url)
         let database = try GestureDatabase(path: folder.url.appendingPathComponent("lab.sqlite").path,
                                            prepareConnection: PercentileFunctions.register)
@@ -76,7 +77,7 @@ struct RecordedCaptureImportTests {
     /// dropped too (the format refuses them without it), so the capture
     /// still imports strictly, and every drop is counted for its session.
     @Test func aTouchWhoseBeganWasDroppedLosesItsLaterRecordsAndStillImports() throws {
-        let folder = try RecorderFolder()
+        let folder = try ScratchFolder.forRecording()
         let path = folder.url.appendingPathComponent("orphans.jsonl").path
         let ring = EventRing(capacity: 4, waitsWhenFull: false)
         try ring.open()
@@ -88,7 +89,7 @@ struct RecordedCaptureImportTests {
         ring.push(RecorderEvent(kind: .touch, code: RecorderCodes.code(TouchPhase.moved), touch: 7, timeNanos: 5, x: 1, y: 2))
         ring.push(RecorderEvent(kind: .touch, code: RecorderCodes.code(TouchPhase.ended), touch: 7, timeNanos: 6, x: 1, y: 3))
         ring.stop()
-        #expect(try RecorderFolder.lines(URL(fileURLWithPath: path)).suffix(3) == [
+        #expect(try ScratchFolder.lines(URL(fileURLWithPath: path)).suffix(3) == [
             #"{"type":"dropped","session":"s","count":1,"t":0.000000004,"kinds":{"touch":1}}"#,
             #"{"type":"dropped","session":"s","count":2,"t":0.000000006,"kinds":{"touch":2}}"#,
             "",

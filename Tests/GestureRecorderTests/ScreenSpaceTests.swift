@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GestureRecorder
+import TestScratch
 
 /// Touches and the session's screen size in one space, the screen's, so
 /// that regions are judged against the screen's edges whatever part of
@@ -25,7 +26,7 @@ struct ScreenSpaceTests {
     func touchesAreMovedIntoTheScreensCoordinates(
         _ window: (layout: String, space: ScreenSpace, windowWidth: Double, windowHeight: Double,
                    screenX: Double, screenY: Double)) throws {
-        let folder = try RecorderFolder()
+        let folder = try ScratchFolder.forRecording()
         let recorder = GestureRecorder()
         var session = RecordingSession(id: "s", experiment: "e", variant: "v", startedAt: "x")
         session.device = .describing(machine: "iPad13,4", systemName: "iPadOS", systemVersion: "17.5",
@@ -35,7 +36,7 @@ struct ScreenSpaceTests {
         touches.record(UIKitAdapterTests.StandInTouch(NSObject(), phase: 0, t: 1, x: window.windowWidth - 5,
                                                       y: window.windowHeight - 5), in: window.space)
         _ = try recorder.finish()
-        let lines = try RecorderFolder.lines(url)
+        let lines = try ScratchFolder.lines(url)
         #expect(lines[1].contains(#""screen_w":1366,"screen_h":1024"#), "\(window.layout): the screen's size, not the window's")
         #expect(lines[2].contains(#""x":\#(Self.numberText(window.screenX)),"y":\#(Self.numberText(window.screenY))"#),
                 "\(window.layout): \(lines[2])")

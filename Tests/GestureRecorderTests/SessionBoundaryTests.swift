@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GestureRecorder
+import TestScratch
 
 /// What a client of the public API sees at the edges of sessions and
 /// recordings: `dropped` only when the buffer was full, everything else
@@ -22,7 +23,7 @@ struct SessionBoundaryTests {
     }
 
     @Test func aFingerDownAcrossBeginSessionIsIgnoredInTheNextSessionNotDropped() throws {
-        let folder = try RecorderFolder()
+        let folder = try ScratchFolder.forRecording()
         let recorder = GestureRecorder()
         let url = try recorder.start(Self.session("a"), in: folder.url)
         recorder.touch(1, .began, at: RecorderTime(seconds: 1), x: 10, y: 10)
@@ -46,7 +47,7 @@ struct SessionBoundaryTests {
     }
 
     @Test func aTouchThatBeganBeforeStartIsIgnoredAndEveryEventBeforeStartCounted() throws {
-        let folder = try RecorderFolder()
+        let folder = try ScratchFolder.forRecording()
         let recorder = GestureRecorder()
         recorder.touch(1, .began, at: RecorderTime(seconds: 1), x: 10, y: 10)  // no recording yet
         recorder.frame(at: RecorderTime(seconds: 1.01))
@@ -66,7 +67,7 @@ struct SessionBoundaryTests {
     }
 
     @Test func aStartRefusedBecauseARecordingRunsLeavesNoFile() throws {
-        let folder = try RecorderFolder()
+        let folder = try ScratchFolder.forRecording()
         let recorder = GestureRecorder()
         let running = try recorder.start(Self.session("a"), in: folder.url)
         let refused = #expect(throws: RecorderError.self) { try recorder.start(Self.session("b"), in: folder.url) }
@@ -88,7 +89,7 @@ struct SessionBoundaryTests {
     /// is written, dropped or ignored exactly once.
     @Test(arguments: [(capacity: 1 << 16, mayDrop: false), (capacity: 64, mayDrop: true)])
     func threadsAndSessionChangesWithFingersDown(_ setup: (capacity: Int, mayDrop: Bool)) throws {
-        let folder = try RecorderFolder()
+        let folder = try ScratchFolder.forRecording()
         let recorder = GestureRecorder(options: .init(capacity: setup.capacity))
         let url = try recorder.start(Self.session("s0"), in: folder.url)
         let threads = 4, touchesPerThread = 400

@@ -3,13 +3,14 @@ import GRDB
 import GestureStore
 import Testing
 @testable import GestureRecorder
+import TestScratch
 
 /// End to end: an iPad app in Split View records touches at its window's
 /// edges, and the import judges their regions by the screen's edges,
 /// because positions and the session's size are in the screen's space.
 struct SplitViewRegionTests {
     @Test func regionsAreTheScreensEdgesNotTheWindows() throws {
-        let folder = try RecorderFolder()
+        let folder = try ScratchFolder.forRecording()
         let recorder = GestureRecorder()
         // The left and right apps of a 50/50 Split View on a 1366 × 1024 iPad in landscape.
         let left = ScreenSpace(windowOriginX: 0, windowOriginY: 0, width: 1366, height: 1024)

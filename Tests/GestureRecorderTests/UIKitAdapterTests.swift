@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GestureRecorder
+import TestScratch
 
 /// The decisions the UIKit layer leaves to the core, made with stand-ins
 /// for UITouch and gesture recognizers.
@@ -56,12 +57,12 @@ struct UIKitAdapterTests {
 
     /// Records through a real recorder and returns the lines after the session's.
     private func recorded(_ body: (GestureRecorder) throws -> Void) throws -> [String] {
-        let folder = try RecorderFolder()
+        let folder = try ScratchFolder.forRecording()
         let recorder = GestureRecorder()
         let url = try recorder.start(RecordingSession(id: "s", experiment: "e", variant: "v", startedAt: "x"), in: folder.url)
         try body(recorder)
         _ = try recorder.finish()
-        return Array(try RecorderFolder.lines(url).dropFirst(2).dropLast())
+        return Array(try ScratchFolder.lines(url).dropFirst(2).dropLast())
     }
 
     /// An app records for hours: ended and cancelled touches are forgotten,
