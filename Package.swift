@@ -19,12 +19,10 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .executable(name: "gesturelab", targets: ["gesturelab"]),
+        // What others link: an app records with GestureRecorder; a tool that
+        // reads or writes captures uses GestureTrace. Every other module is
+        // the package's own (`package` access), not a product.
         .library(name: "GestureTrace", targets: ["GestureTrace"]),
-        .library(name: "GestureStore", targets: ["GestureStore"]),
-        .library(name: "GestureAnalysis", targets: ["GestureAnalysis"]),
-        .library(name: "GestureSimulation", targets: ["GestureSimulation"]),
-        .library(name: "SeededRandom", targets: ["SeededRandom"]),
-        .library(name: "GestureReport", targets: ["GestureReport"]),
         .library(name: "GestureRecorder", targets: ["GestureRecorder"]),
     ],
     dependencies: [
@@ -32,6 +30,9 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // NIOCore's ByteBuffer, which the COPY writer fills; postgres-nio
+        // brings the package anyway.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .target(name: "GestureTrace"),
@@ -58,9 +59,12 @@ let package = Package(
         .target(
             name: "GestureStorePostgreSQL",
             dependencies: [
-                "GestureStore",
+                "GestureStore", "GestureTrace",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // The C API: push reads the local store's rows column by column.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             // Symlinks to Migrations/postgresql and Queries/postgresql.
             exclude: ["Migrations", "Queries"],
@@ -69,7 +73,7 @@ let package = Package(
         .target(
             name: "GestureAnalysis",
             dependencies: [
-                "GestureStore", "SeededRandom",
+                "GestureTrace", "GestureStore", "SeededRandom",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The C API, for streaming CSV straight from statement columns.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -82,7 +86,7 @@ let package = Package(
         // demo call it.
         .target(
             name: "GestureReport",
-            dependencies: ["GestureAnalysis", "GestureStore"]
+            dependencies: ["GestureTrace", "GestureStore", "GestureAnalysis", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Realistic captures of the seed experiments, for the demo, the tests
         // and the benchmark. Beside the analysis layer, not under it.
@@ -121,19 +125,19 @@ let package = Package(
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
         .testTarget(
             name: "GestureWorkflowsTests",
-            dependencies: ["GestureWorkflows", "GestureSimulation", "GestureAnalysis", "GestureStore",
+            dependencies: ["GestureWorkflows", "GestureSimulation", "GestureAnalysis", "GestureStore", "GestureTrace",
                            "GestureStorePostgreSQL", "TestScratch", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "GestureRecorderTests",
             // RecorderBench is run by the crash test, so `swift test` builds it.
-            dependencies: ["GestureRecorder", "GestureTrace", "GestureStore", "GestureAnalysis", "TestScratch",
+            dependencies: ["GestureRecorder", "GestureStore", "GestureAnalysis", "TestScratch",
                            "RecorderBench", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "GestureSimulationTests",
             dependencies: [
-                "GestureSimulation", "GestureTrace", "GestureStore", "GestureAnalysis", "TestScratch",
+                "GestureSimulation", "GestureTrace", "GestureStore", "GestureAnalysis", "SeededRandom", "TestScratch",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -150,18 +154,18 @@ let package = Package(
         ),
         .testTarget(
             name: "GestureAnalysisTests",
-            dependencies: ["GestureAnalysis", "GestureStore", "GestureTrace", "TestScratch",
+            dependencies: ["GestureAnalysis", "GestureStore", "GestureTrace", "SeededRandom", "TestScratch",
                            .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "GestureStorePostgreSQLTests",
-            dependencies: ["GestureStorePostgreSQL", "GestureStore", "GestureAnalysis", "GestureSimulation",
-                           "TestScratch", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["GestureStorePostgreSQL", "GestureStore", "GestureAnalysis", "TestScratch",
+                           .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "GestureLabCLITests",
             // Depends on the executable so `swift test` builds it; the tests run it.
-            dependencies: ["gesturelab", "GestureTrace", "TestScratch", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["gesturelab", "TestScratch", .product(name: "GRDB", package: "GRDB.swift")]
         ),
     ]
 )
