@@ -1,3 +1,4 @@
+#if PostgreSQL
 import GestureStore
 import GRDBSQLite
 
@@ -74,3 +75,4 @@ final class LocalStore {
         StoreError("cannot \(doing): \(String(cString: sqlite3_errmsg(sqlite3_db_handle(statement))))")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import GestureStore
 import GRDB
 
@@ -151,3 +152,4 @@ struct PortableSQL: Equatable {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import GestureStore
 import GRDB
 import PostgresNIO
@@ -56,3 +57,4 @@ enum ServerFailure {
         return DatabaseError(resultCode: code, message: info[.message] ?? "failed", sql: sql)
     }
 }
+#endif

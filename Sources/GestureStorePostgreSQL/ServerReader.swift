@@ -1,3 +1,4 @@
+#if PostgreSQL
 import GestureStore
 import GRDB
 import PostgresNIO
@@ -99,3 +100,4 @@ package final class ServerReader: StoreReader {
         }
     }
 }
+#endif

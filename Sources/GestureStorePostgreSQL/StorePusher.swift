@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import GRDB
 import GRDBSQLite
@@ -166,3 +167,4 @@ package struct StorePusher {
         Int64(bitPattern: UInt64(sha256.prefix(16), radix: 16) ?? 0)
     }
 }
+#endif

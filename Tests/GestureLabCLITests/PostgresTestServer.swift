@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import Testing
 
@@ -78,3 +79,4 @@ enum DemoStore {
         try folder.get().path("demo/demo.sqlite")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import Testing
 
@@ -333,3 +334,4 @@ final class BackgroundRun {
             standardError: standardErrorSoFar)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import GestureStore
 import GRDB
 import Testing
@@ -58,3 +59,4 @@ struct PortableSQLTests {
         ])
     }
 }
+#endif

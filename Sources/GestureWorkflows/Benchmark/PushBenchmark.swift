@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import GestureStorePostgreSQL
 import GestureTrace
@@ -130,3 +131,4 @@ extension PushBenchmark.Result {
             """
     }
 }
+#endif
