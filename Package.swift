@@ -14,24 +14,57 @@ import PackageDescription
 // to end).
 // GestureRecorder (recording in apps) stands on GestureTrace alone, so an app
 // linking it links no SQLite, no crypto and no SwiftNIO.
+//
+// Traits (SE-0450) decide what is resolved and built:
+// - CommandLine, on by default, guards every use of GRDB, swift-crypto and
+//   swift-argument-parser: `swift run gesturelab …` has them, and an app that
+//   depends on this package with `traits: []` resolves none of them.
+// - PostgreSQL, off by default, guards postgres-nio and SwiftNIO (and turns
+//   on CommandLine): the shared store, `push` and `--db postgresql://`.
+//   `swift build --traits PostgreSQL`; CI tests with it. Every source of
+//   GestureStorePostgreSQL, and every use of it, is inside `#if PostgreSQL`.
+// A dependency is left out of resolution only when every reference to it,
+// test targets' included, is guarded by a disabled trait.
+let commandLine = TargetDependencyCondition.when(traits: ["CommandLine"])
+let postgreSQL = TargetDependencyCondition.when(traits: ["PostgreSQL"])
+let grdb = Target.Dependency.product(name: "GRDB", package: "GRDB.swift", condition: commandLine)
+/// GRDB's SQLite C API, for the paths that bind or read columns directly.
+let sqliteAPI = Target.Dependency.product(name: "GRDBSQLite", package: "GRDB.swift", condition: commandLine)
+let storePostgreSQL = Target.Dependency.target(name: "GestureStorePostgreSQL", condition: postgreSQL)
+
 let package = Package(
     name: "gesturelab",
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .executable(name: "gesturelab", targets: ["gesturelab"]),
+        // What others link: an app records with GestureRecorder; a tool that
+        // reads or writes captures uses GestureTrace. Every other module is
+        // the package's own (`package` access), not a product.
         .library(name: "GestureTrace", targets: ["GestureTrace"]),
-        .library(name: "GestureStore", targets: ["GestureStore"]),
-        .library(name: "GestureAnalysis", targets: ["GestureAnalysis"]),
-        .library(name: "GestureSimulation", targets: ["GestureSimulation"]),
-        .library(name: "SeededRandom", targets: ["SeededRandom"]),
-        .library(name: "GestureReport", targets: ["GestureReport"]),
         .library(name: "GestureRecorder", targets: ["GestureRecorder"]),
+    ],
+    traits: [
+        .trait(
+            name: "CommandLine",
+            description: "The gesturelab command and its SQLite store: GRDB, swift-crypto, swift-argument-parser. "
+                + "An app linking only GestureRecorder turns it off (traits: []) and resolves none of them."
+        ),
+        .trait(
+            name: "PostgreSQL",
+            description: "The shared store on a PostgreSQL server (postgres-nio, SwiftNIO): gesturelab push and "
+                + "--db postgresql://. Turns on CommandLine.",
+            enabledTraits: ["CommandLine"]
+        ),
+        .default(enabledTraits: ["CommandLine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // NIOCore's ByteBuffer, which the COPY writer fills; postgres-nio
+        // brings the package anyway.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .target(name: "GestureTrace"),
@@ -42,11 +75,9 @@ let package = Package(
         .target(
             name: "GestureStore",
             dependencies: [
-                "GestureTrace",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                // The C API, for binding the import hot path directly.
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                "GestureTrace", grdb,
+                sqliteAPI, // binding the import hot path directly
+                .product(name: "Crypto", package: "swift-crypto", condition: commandLine),
             ],
             // Sources/GestureStore/Migrations is a symlink to the top-level
             // folder: SwiftPM then notices added or removed .sql files.
@@ -58,9 +89,11 @@ let package = Package(
         .target(
             name: "GestureStorePostgreSQL",
             dependencies: [
-                "GestureStore",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "GestureStore", "GestureTrace",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: postgreSQL),
+                .product(name: "NIOCore", package: "swift-nio", condition: postgreSQL),
+                grdb,
+                sqliteAPI, // push reads the local store's rows column by column
             ],
             // Symlinks to Migrations/postgresql and Queries/postgresql.
             exclude: ["Migrations", "Queries"],
@@ -69,10 +102,8 @@ let package = Package(
         .target(
             name: "GestureAnalysis",
             dependencies: [
-                "GestureStore", "SeededRandom",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                // The C API, for streaming CSV straight from statement columns.
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                "GestureTrace", "GestureStore", "SeededRandom", grdb,
+                sqliteAPI, // streaming CSV straight from statement columns
             ],
             exclude: ["Queries"],
             plugins: ["EmbedSQLPlugin"]
@@ -82,7 +113,7 @@ let package = Package(
         // demo call it.
         .target(
             name: "GestureReport",
-            dependencies: ["GestureAnalysis", "GestureStore"]
+            dependencies: ["GestureTrace", "GestureStore", "GestureAnalysis", grdb]
         ),
         // Realistic captures of the seed experiments, for the demo, the tests
         // and the benchmark. Beside the analysis layer, not under it.
@@ -95,15 +126,15 @@ let package = Package(
             name: "GestureWorkflows",
             dependencies: [
                 "GestureTrace", "GestureStore", "GestureAnalysis", "GestureSimulation", "GestureReport",
-                "GestureStorePostgreSQL", "SeededRandom", .product(name: "GRDB", package: "GRDB.swift"),
+                storePostgreSQL, "SeededRandom", grdb,
             ]
         ),
         .executableTarget(
             name: "gesturelab",
             dependencies: [
                 "GestureTrace", "GestureStore", "GestureAnalysis", "GestureSimulation", "GestureReport",
-                "GestureWorkflows", "GestureStorePostgreSQL",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "GestureWorkflows", storePostgreSQL,
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: commandLine),
             ]
         ),
         .executableTarget(name: "EmbedSQL"),
@@ -121,47 +152,46 @@ let package = Package(
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
         .testTarget(
             name: "GestureWorkflowsTests",
-            dependencies: ["GestureWorkflows", "GestureSimulation", "GestureAnalysis", "GestureStore",
-                           "GestureStorePostgreSQL", "TestScratch", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["GestureWorkflows", "GestureSimulation", "GestureAnalysis", "GestureStore", "GestureTrace",
+                           storePostgreSQL, "TestScratch", grdb]
         ),
         .testTarget(
             name: "GestureRecorderTests",
             // RecorderBench is run by the crash test, so `swift test` builds it.
-            dependencies: ["GestureRecorder", "GestureTrace", "GestureStore", "GestureAnalysis", "TestScratch",
-                           "RecorderBench", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["GestureRecorder", "GestureStore", "GestureAnalysis", "TestScratch",
+                           "RecorderBench", grdb]
         ),
         .testTarget(
             name: "GestureSimulationTests",
             dependencies: [
-                "GestureSimulation", "GestureTrace", "GestureStore", "GestureAnalysis", "TestScratch",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "GestureSimulation", "GestureTrace", "GestureStore", "GestureAnalysis", "SeededRandom", "TestScratch",
+                grdb,
             ]
         ),
         .testTarget(
             name: "GestureReportTests",
             dependencies: [
                 "GestureReport", "GestureAnalysis", "GestureStore", "GestureSimulation", "GestureWorkflows", "TestScratch",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                grdb,
             ]
         ),
         .testTarget(
             name: "GestureStoreTests",
-            dependencies: ["GestureStore", "GestureTrace", "TestScratch", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["GestureStore", "GestureTrace", "TestScratch", grdb]
         ),
         .testTarget(
             name: "GestureAnalysisTests",
-            dependencies: ["GestureAnalysis", "GestureStore", "GestureTrace", "TestScratch",
-                           .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["GestureAnalysis", "GestureStore", "GestureTrace", "SeededRandom", "TestScratch",
+                           grdb]
         ),
         .testTarget(
             name: "GestureStorePostgreSQLTests",
-            dependencies: ["GestureStorePostgreSQL", "GestureStore", "GestureAnalysis", "GestureSimulation",
-                           "TestScratch", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [storePostgreSQL, "GestureStore", "GestureAnalysis", "TestScratch", grdb]
         ),
         .testTarget(
             name: "GestureLabCLITests",
             // Depends on the executable so `swift test` builds it; the tests run it.
-            dependencies: ["gesturelab", "GestureTrace", "TestScratch", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["gesturelab", "TestScratch", grdb]
         ),
     ]
 )

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import GRDBSQLite
 import NIOCore
 
@@ -67,3 +68,4 @@ enum CopyText {
         buffer.writeBytes(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[runStart...]))
     }
 }
+#endif

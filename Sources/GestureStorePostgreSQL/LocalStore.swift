@@ -1,3 +1,4 @@
+#if PostgreSQL
 import GestureStore
 import GRDB
 import GRDBSQLite
@@ -67,3 +68,4 @@ struct LocalStore {
         StoreError("cannot \(doing): \(String(cString: sqlite3_errmsg(sqlite3_db_handle(statement))))")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 
 /// libpq's password file (`~/.pgpass`): lines of
@@ -47,3 +48,4 @@ struct PasswordFile {
         return fields
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import GestureStore
 import GRDB
 
@@ -123,3 +124,4 @@ struct PortableSQL: Equatable {
         return StoreError(failure.line(resultCode: misuse), statement: failure)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import GRDB
 import PostgresNIO
@@ -36,3 +37,4 @@ extension PostgresCell {
         return (Double(text) ?? .nan).databaseValue
     }
 }
+#endif

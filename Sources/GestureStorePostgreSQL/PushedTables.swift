@@ -1,3 +1,4 @@
+#if PostgreSQL
 /// What `push` copies, table by table, and in which columns: the one place
 /// to change when the store gains a table or a column (on both engines).
 ///
@@ -34,3 +35,4 @@ package enum PushedTables {
         ("session_orphans", ["orphan_deliveries", "orphan_transitions"]),
     ]
 }
+#endif

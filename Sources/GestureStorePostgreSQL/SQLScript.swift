@@ -1,3 +1,4 @@
+#if PostgreSQL
 /// A file of SQL statements split into single statements.
 ///
 /// postgres-nio sends every statement through the extended protocol, which
@@ -36,3 +37,4 @@ extension StringProtocol {
         return String(String.UnicodeScalarView(scalars[first...last]))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import GestureStore
 
@@ -93,3 +94,4 @@ package struct ServerAddress: Sendable, Equatable {
         return masked
     }
 }
+#endif

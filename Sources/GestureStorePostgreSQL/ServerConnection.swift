@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Dispatch
 import Foundation
 import GestureStore
@@ -143,3 +144,4 @@ private final class TaskBody<T>: @unchecked Sendable {
         body = nil
     }
 }
+#endif

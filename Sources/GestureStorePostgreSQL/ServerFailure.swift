@@ -1,3 +1,4 @@
+#if PostgreSQL
 import GestureStore
 import GRDB
 import PostgresNIO
@@ -59,3 +60,4 @@ enum ServerFailure {
         return StoreError(failure.line(resultCode: refusedWrite ? 8 : 1), statement: failure)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import GestureStore
 import GRDB
 import PostgresNIO
@@ -100,3 +101,4 @@ package final class ServerReader: StoreReader {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import GestureStore
 import GRDB
@@ -124,3 +125,4 @@ extension ServerConnection {
         return values
     }
 }
+#endif

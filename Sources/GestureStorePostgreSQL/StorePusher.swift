@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import GRDB
 import GRDBSQLite
@@ -170,3 +171,4 @@ package struct StorePusher {
         Int64(bitPattern: UInt64(sha256.prefix(16), radix: 16) ?? 0)
     }
 }
+#endif

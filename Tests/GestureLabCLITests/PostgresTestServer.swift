@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import Testing
 import TestScratch
@@ -79,3 +80,4 @@ enum DemoStore {
         try folder.get().path("demo/demo.sqlite")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import GRDB
 import Testing
@@ -358,3 +359,4 @@ final class BackgroundRun {
             standardError: standardErrorSoFar)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import GestureStore
 import GRDB
 import Testing
@@ -56,3 +57,4 @@ struct PortableSQLTests {
         #expect(positional?.message == "SQLite error 21: missing statement argument: a")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import GestureStore
 import Testing
@@ -48,3 +49,4 @@ struct ServerAddressTests {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import GestureAnalysis
 import GestureStore
@@ -148,3 +149,4 @@ enum ServerTestDatabase {
         return try ServerReader(address)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import GRDB
 import GestureSimulation
@@ -72,3 +73,4 @@ import Testing
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import GestureStore
 import GestureStorePostgreSQL
@@ -133,3 +134,4 @@ extension PushBenchmark.Result {
             """
     }
 }
+#endif

@@ -52,6 +52,9 @@ struct BenchCommand: ParsableCommand {
 
     func validate() throws {
         if records < 1_000 { throw ValidationError("--records takes 1000 or more.") }
+        #if !PostgreSQL
+        if postgresql != nil { throw WithoutPostgreSQL.missing("bench --postgresql") }
+        #endif
     }
 
     func run() throws {
@@ -61,11 +64,13 @@ struct BenchCommand: ParsableCommand {
         let report = try benchmark.run { StandardErrorWriter.line($0) }
         let output = TextOutput.standardOutput()
         try output.write(report.markdown)
+        #if PostgreSQL
         if let postgresql {
             let push = try PushBenchmark(sqlitePath: (dir as NSString).appendingPathComponent("bench.sqlite"),
                                          serverURL: postgresql, directory: dir).run { StandardErrorWriter.line($0) }
             try output.write(push.markdown)
         }
+        #endif
         try output.flush()
     }
 }

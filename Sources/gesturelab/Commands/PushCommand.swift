@@ -1,3 +1,4 @@
+#if PostgreSQL
 import ArgumentParser
 import GestureStorePostgreSQL
 import GestureTrace
@@ -63,3 +64,4 @@ struct PushCommand: ParsableCommand {
         }
     }
 }
+#endif
