@@ -1,3 +1,4 @@
+#if PostgreSQL
 /// SQL text cut into the pieces gesturelab must tell apart before sending
 /// it to PostgreSQL: the one tokenizer behind ``PortableSQL`` (parameters)
 /// and ``SQLScript`` (statements).
@@ -144,3 +145,4 @@ enum SQLTokenizer {
         return scalars.count
     }
 }
+#endif

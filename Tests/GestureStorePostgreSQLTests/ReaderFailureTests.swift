@@ -1,3 +1,4 @@
+#if PostgreSQL
 import GestureStore
 import GRDB
 import TestScratch
@@ -83,3 +84,4 @@ struct ReaderFailureTests {
         }
     }
 }
+#endif

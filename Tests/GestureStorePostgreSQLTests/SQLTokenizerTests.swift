@@ -1,3 +1,4 @@
+#if PostgreSQL
 import GestureStore
 import Testing
 @testable import GestureStorePostgreSQL
@@ -95,3 +96,4 @@ struct SQLTokenizerTests {
         }
     }
 }
+#endif
