@@ -27,7 +27,7 @@ extension ComparisonReport {
             let replicates = TwoStageBootstrap(seed: options.seed).replicates
             return "unit: session. \(confidence)% intervals: two-stage bootstrap (sessions, then touches within each "
                 + "drawn session), \(replicates.grouped) replicates, seed \(options.seed); test: Mann–Whitney on the "
-                + "session medians."
+                + "session medians (for a paired via split, Wilcoxon on each session's median difference)."
         case .touch:
             let replicates = QuantileBootstrap(seed: options.seed).replicates
             return "unit: touch (every value taken as independent). \(confidence)% intervals: percentile bootstrap, "

@@ -139,6 +139,7 @@ extension SeededGenerator {
         if p <= 0 { return 0 }
         if p >= 1 { return n }
         while n >= 16 {
+            if Double(n) * min(p, 1 - p) < 12 { return count + binomialByInversion(n, p) }
             let i = (n + 1) / 2
             let u = nextBeta(Double(i), Double(n + 1 - i))
             if p < u {
@@ -152,6 +153,24 @@ extension SeededGenerator {
         }
         for _ in 0..<n where nextUniform() < p { count += 1 }
         return count
+    }
+
+    /// Binomial(n, p) by inversion of its distribution function, one
+    /// uniform; for a small mean n·min(p, 1−p), where it takes few steps.
+    private mutating func binomialByInversion(_ n: Int, _ p: Double) -> Int {
+        if p > 0.5 { return n - binomialByInversion(n, 1 - p) }
+        let q = 1 - p, ratio = p / q
+        var probability = exp(Double(n) * log1p(-p))
+        var cumulative = probability
+        let u = nextUniform()
+        var k = 0
+        while u >= cumulative, k < n {
+            probability *= ratio * Double(n - k) / Double(k + 1)
+            cumulative += probability
+            k += 1
+            if probability == 0 && cumulative < u { break }
+        }
+        return k
     }
 }
 
@@ -197,7 +216,25 @@ private struct PooledPercentileSampler {
                         using generator: inout SeededGenerator) -> (Double, Double) {
         var rank = rank, total = total
         var next = Double.infinity
+        var below: [Int] = [], splits: [Int] = [], kept: [Part] = []
+        var step = 0
+        below.reserveCapacity(parts.count)
+        splits.reserveCapacity(parts.count)
+        kept.reserveCapacity(parts.count)
         while true {
+            if total <= Self.materialiseBelow {
+                // Few draws left: make them and sort.
+                var drawn: [Double] = []
+                drawn.reserveCapacity(total)
+                for part in parts {
+                    let values = sessions[part.session], size = part.hi - part.lo
+                    for _ in 0..<part.draws {
+                        drawn.append(values[part.lo + min(Int(generator.nextUniform() * Double(size)), size - 1)])
+                    }
+                }
+                drawn.sort()
+                return (drawn[rank], rank + 1 < total ? drawn[rank + 1] : next)
+            }
             var lowest = Double.infinity, highest = -Double.infinity
             for part in parts {
                 let values = sessions[part.session]
@@ -207,36 +244,47 @@ private struct PooledPercentileSampler {
             if lowest == highest {
                 return (lowest, rank + 1 < total ? lowest : next)
             }
-            // The pivot: a draw of the resample chosen at random.
-            var pick = min(Int(generator.nextUniform() * Double(total)), total - 1)
+            // The pivot: alternately the value at the wanted rank's share of
+            // the part with the most draws (near the answer, so the ranges
+            // shrink fast) and a draw of the resample chosen at random (so
+            // that no arrangement of values can stall the search).
             var pivot = highest
-            for part in parts {
-                if pick < part.draws {
-                    let size = part.hi - part.lo
-                    pivot = sessions[part.session][part.lo + min(Int(generator.nextUniform() * Double(size)), size - 1)]
-                    break
+            step += 1
+            if step % 2 == 1 {
+                var largest = 0
+                for index in parts.indices where parts[index].draws > parts[largest].draws { largest = index }
+                let part = parts[largest], size = part.hi - part.lo
+                let share = (Double(rank) + 0.5) / Double(total)
+                pivot = sessions[part.session][part.lo + min(Int(share * Double(size)), size - 1)]
+            } else {
+                var pick = min(Int(generator.nextUniform() * Double(total)), total - 1)
+                for part in parts {
+                    if pick < part.draws {
+                        let size = part.hi - part.lo
+                        pivot = sessions[part.session][part.lo + min(Int(generator.nextUniform() * Double(size)), size - 1)]
+                        break
+                    }
+                    pick -= part.draws
                 }
-                pick -= part.draws
             }
             // Split at ≤ pivot, or at < pivot when the pivot is the largest
             // value, so that both sides hold values and the ranges shrink.
             let strict = pivot == highest
-            var below = [Int](repeating: 0, count: parts.count)
-            var splits = [Int](repeating: 0, count: parts.count)
+            below.removeAll(keepingCapacity: true)
+            splits.removeAll(keepingCapacity: true)
             var belowTotal = 0
             for (index, part) in parts.enumerated() {
                 let values = sessions[part.session]
                 let split = strict ? lowerBound(values, part.lo, part.hi, pivot) : upperBound(values, part.lo, part.hi, pivot)
-                splits[index] = split
+                splits.append(split)
                 let size = part.hi - part.lo
                 let inside = split - part.lo
                 let count = inside == 0 ? 0 : inside == size ? part.draws
                     : generator.nextBinomial(part.draws, Double(inside) / Double(size))
-                below[index] = count
+                below.append(count)
                 belowTotal += count
             }
-            var kept: [Part] = []
-            kept.reserveCapacity(parts.count)
+            kept.removeAll(keepingCapacity: true)
             if rank < belowTotal {
                 for (index, part) in parts.enumerated() {
                     let above = part.draws - below[index]
@@ -260,9 +308,12 @@ private struct PooledPercentileSampler {
                 }
                 total -= belowTotal
             }
-            parts = kept
+            swap(&parts, &kept)
         }
     }
+
+    /// Below this many draws left, the draws are made and sorted.
+    static let materialiseBelow = 512
 
     /// First index in lo..<hi whose value is ≥ `value`.
     private func lowerBound(_ values: [Double], _ lo: Int, _ hi: Int, _ value: Double) -> Int {
