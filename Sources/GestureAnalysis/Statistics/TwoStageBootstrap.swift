@@ -273,7 +273,7 @@ private struct PooledPercentileSampler {
             below.removeAll(keepingCapacity: true)
             splits.removeAll(keepingCapacity: true)
             var belowTotal = 0
-            for (index, part) in parts.enumerated() {
+            for part in parts {
                 let values = sessions[part.session]
                 let split = strict ? lowerBound(values, part.lo, part.hi, pivot) : upperBound(values, part.lo, part.hi, pivot)
                 splits.append(split)
