@@ -17,14 +17,17 @@ package enum HTMLReport {
         package var title: String
         package var seed: UInt64
         package var alpha: Double
+        /// What the comparisons replicate: sessions (the default) or touches.
+        package var unit: AnalysisUnit
         /// The gesturelab version the page names.
         package var version: String
 
         package init(title: String = "gesturelab report", seed: UInt64 = 1, alpha: Double = 0.05,
-                    version: String = CaptureImporter.toolVersion) {
+                    unit: AnalysisUnit = .session, version: String = CaptureImporter.toolVersion) {
             self.title = title
             self.seed = seed
             self.alpha = alpha
+            self.unit = unit
             self.version = version
         }
     }
@@ -56,7 +59,7 @@ package enum HTMLReport {
             }
         }
         let drops = try SessionDrops.counts(db)
-        let comparisonOptions = Comparison.Options(alpha: options.alpha, seed: options.seed)
+        let comparisonOptions = Comparison.Options(alpha: options.alpha, seed: options.seed, unit: options.unit)
         var sections: [ReportSection] = []
         for plan in chosen {
             sections += try ReportSection.make(plan, options: comparisonOptions, drops: drops, in: db)

@@ -37,7 +37,7 @@ struct ContentTouchesScenario: VariantScenario {
         let x = device.screenWidth - rng.uniform(P.cellButtonInsetPoints)
         let y = rng.uniform(P.cellRowsInsetPoints...(device.screenHeight - P.cellRowsInsetPoints))
         timeline.touch(touch, .began, at: down, x: x, y: y)
-        let arrival = down + InputDispatch.latency(&rng)
+        let arrival = down + InputDispatch.latency(&rng, timeline.conditions)
         if rng.chance(P.scrollFraction) {
             scroll(touch: touch, from: (x, y), down: down, arrival: arrival, timeline: &timeline, rng: &rng)
         } else {
@@ -50,9 +50,9 @@ struct ContentTouchesScenario: VariantScenario {
 
     private func press(touch: Int64, at point: (x: Double, y: Double), down: Int64, arrival: Int64,
                        timeline: inout SessionTimeline, rng: inout SeededGenerator) {
-        let up = down + SimulatedTime.nanos(millis: rng.logNormal(median: P.pressMedianMillis, logSigma: P.pressLogSigma))
+        let up = down + SimulatedTime.nanos(millis: rng.logNormal(median: P.pressMedianMillis * timeline.conditions.holdScale, logSigma: P.pressLogSigma))
         timeline.touch(touch, .ended, at: up, x: point.x, y: point.y)
-        let liftArrival = max(up + InputDispatch.latency(&rng), arrival + InputDispatch.handlerGap(&rng))
+        let liftArrival = max(up + InputDispatch.latency(&rng, timeline.conditions), arrival + InputDispatch.handlerGap(&rng))
         var touchesBegan = arrival
         if delaysContentTouches {
             // The touch-delay recognizer fails when its timer fires or the finger lifts.
@@ -92,7 +92,7 @@ struct ContentTouchesScenario: VariantScenario {
                 position = (x: start.x + P.scrollDriftRatio * moved, y: y)
                 timeline.touch(touch, .moved, at: time, x: position.x, y: position.y)
                 if abs(position.y - start.y) >= P.panHysteresisPoints {
-                    let handled = max(time + InputDispatch.latency(&rng), lastTransition + InputDispatch.handlerGap(&rng))
+                    let handled = max(time + InputDispatch.latency(&rng, timeline.conditions), lastTransition + InputDispatch.handlerGap(&rng))
                     let next: RecognizerState = panState == .possible ? .began : .changed
                     timeline.transition(Self.pan, class: Self.panClass, from: panState, to: next, at: handled, touch: touch)
                     panState = next
@@ -109,7 +109,7 @@ struct ContentTouchesScenario: VariantScenario {
         }
         let up = time
         timeline.touch(touch, .ended, at: up, x: position.x, y: position.y)
-        let ended = max(up + InputDispatch.latency(&rng), lastTransition + InputDispatch.handlerGap(&rng))
+        let ended = max(up + InputDispatch.latency(&rng, timeline.conditions), lastTransition + InputDispatch.handlerGap(&rng))
         // A pan that never passed its hysteresis fails instead of ending.
         timeline.transition(Self.pan, class: Self.panClass, from: panState,
                             to: panState == .possible ? .failed : .ended, at: ended, touch: touch)

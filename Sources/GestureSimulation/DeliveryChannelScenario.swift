@@ -36,13 +36,13 @@ struct DeliveryChannelScenario: VariantScenario {
             touch: touch)
 
         timeline.touch(touch, .began, at: down, x: x, y: y)
-        let began = down + InputDispatch.latency(&rng)
+        let began = down + InputDispatch.latency(&rng, timeline.conditions)
         let heardBegan = channels.changed(to: .began, from: .possible, at: began, timeline: &timeline, rng: &rng)
         // Catching the box: its momentum animation stops when the app hears the touch.
         timeline.stopChanges(at: heardBegan)
 
         var position = (x: x, y: y)
-        var up = down + SimulatedTime.nanos(millis: rng.logNormal(median: P.grabMedianMillis, logSigma: P.grabLogSigma))
+        var up = down + SimulatedTime.nanos(millis: rng.logNormal(median: P.grabMedianMillis * timeline.conditions.holdScale, logSigma: P.grabLogSigma))
         var state = RecognizerState.began
         let drags = rng.chance(P.dragFraction)
         if drags {
@@ -50,7 +50,7 @@ struct DeliveryChannelScenario: VariantScenario {
                                          timeline: &timeline, rng: &rng)
         }
         timeline.touch(touch, .ended, at: up, x: position.x, y: position.y)
-        let ended = max(up + InputDispatch.latency(&rng), channels.lastTransition + InputDispatch.handlerGap(&rng))
+        let ended = max(up + InputDispatch.latency(&rng, timeline.conditions), channels.lastTransition + InputDispatch.handlerGap(&rng))
         let heardEnded = channels.changed(to: .ended, from: state, at: ended,
                                           timeline: &timeline, rng: &rng)
         // The box follows the finger, then a flick throws it.
@@ -88,7 +88,7 @@ struct DeliveryChannelScenario: VariantScenario {
             }
             position = next
             timeline.touch(touch, .moved, at: time, x: position.x, y: position.y)
-            let changed = max(time + InputDispatch.latency(&rng), channels.lastTransition + InputDispatch.handlerGap(&rng))
+            let changed = max(time + InputDispatch.latency(&rng, timeline.conditions), channels.lastTransition + InputDispatch.handlerGap(&rng))
             _ = channels.changed(to: .changed, from: previous, at: changed, timeline: &timeline, rng: &rng)
             previous = .changed
             sample += 1

@@ -29,14 +29,14 @@ struct EdgeDeferralScenario: VariantScenario {
     func play(touch: Int64, down: Int64, timeline: inout SessionTimeline, rng: inout SeededGenerator) -> Int64 {
         let device = variant.device
         let (x, y) = touchDownPoint(&rng)
-        let up = down + SimulatedTime.nanos(millis: rng.logNormal(median: P.holdMedianMillis, logSigma: P.holdLogSigma))
+        let up = down + SimulatedTime.nanos(millis: rng.logNormal(median: P.holdMedianMillis * timeline.conditions.holdScale, logSigma: P.holdLogSigma))
 
         timeline.touch(touch, .began, at: down, x: x, y: y)
         addJitter(touch: touch, from: down, until: up, x: x, y: y, timeline: &timeline, rng: &rng)
         timeline.touch(touch, .ended, at: up, x: x, y: y)
 
-        let arrival = down + InputDispatch.latency(&rng)
-        let liftArrival = max(up + InputDispatch.latency(&rng), arrival)
+        let arrival = down + InputDispatch.latency(&rng, timeline.conditions)
+        let liftArrival = max(up + InputDispatch.latency(&rng, timeline.conditions), arrival)
         var released = arrival
         if !defersEdges, device.isInBottomBand(y: y) {
             // The gate gives up waiting when the finger lifts before it times out.

@@ -7,9 +7,10 @@ enum InputDispatch {
 
     /// From a touch sample's hardware time to the app's first handler:
     /// log-normal around a few milliseconds, now and then a frame-sized hitch.
-    static func latency(_ rng: inout SeededGenerator) -> Int64 {
-        var millis = rng.logNormal(median: P.dispatchMedianMillis, logSigma: P.dispatchLogSigma)
-        if rng.chance(P.hitchProbability) {
+    /// `conditions` are the session's (``SessionConditions``).
+    static func latency(_ rng: inout SeededGenerator, _ conditions: SessionConditions) -> Int64 {
+        var millis = rng.logNormal(median: P.dispatchMedianMillis * conditions.dispatchScale, logSigma: P.dispatchLogSigma)
+        if rng.chance(conditions.hitchProbability) {
             millis += rng.uniform(P.hitchMillis)
         }
         return SimulatedTime.nanos(millis: millis)

@@ -11,6 +11,8 @@ import GestureTrace
 struct SessionTimeline {
     let session: String
     let device: DeviceProfile
+    /// What sets this session apart from others of its variant.
+    var conditions = SessionConditions.uniform
     private var queue = RecordQueue()
     private var frames: FrameTrack
     /// The latest time of any record added so far, frames excepted.

@@ -134,6 +134,12 @@ package struct SimulatedCapture: Sequence, Sendable {
             let refresh = SimulatedTime.tick(1, rate: variant.device.refreshRate, from: 0)
             timeline = SessionTimeline(session: id, device: variant.device, start: sessionStart,
                                        frameOrigin: sessionStart + Int64(rng.nextUniform() * Double(refresh)))
+            // The session's conditions come from a stream of their own, so
+            // that everything else about the session stays as it was.
+            var conditionsRNG = SeededGenerator(seed: capture.options.seed, stream: 0x5E55_10C0,
+                                                UInt64(SimulatedExperiment.allCases.firstIndex(of: experiment)!),
+                                                UInt64(sessionOrdinal))
+            timeline.conditions = SessionConditions.draw(&conditionsRNG)
             horizon = sessionStart + InputDispatch.uniform(P.leadInMillis, &rng)
             touchesPlayed = 0
             self.scenario = scenario

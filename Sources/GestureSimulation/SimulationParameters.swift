@@ -186,6 +186,33 @@ enum SimulationParameters {
     /// A vertical scroll drifts sideways by this fraction of its travel. Assumption.
     static let scrollDriftRatio = 0.02
 
+    // MARK: Between sessions (SessionConditions)
+
+    /// Spread of the input dispatch median between device units of one
+    /// model, as a log-normal σ. Assumption: units of one model differ by
+    /// about ±20 % (flash wear, battery health, OS state); nobody publishes
+    /// per-unit touch dispatch figures.
+    static let sessionDeviceLogSigma = 0.2
+    /// Share of sessions recorded on a warm device. Apple's
+    /// `ProcessInfo.ThermalState` documentation: at `.serious` "system
+    /// performance is impacted"; Assumption: one session in five of a lab
+    /// day runs warm (a device left charging, a long previous session).
+    static let warmSessionProbability = 0.2
+    /// A warm device dispatches this much slower. Assumption: throttled CPU
+    /// clocks stretch the main thread's work by about half.
+    static let warmDispatchScale = 1.5
+    /// … and hitches this many times as often. Assumption.
+    static let warmHitchScale = 3.0
+    /// Spread of the hitch probability between sessions (background load:
+    /// sync, indexing, other apps), as a log-normal σ. Assumption: a factor
+    /// of about two either way between a quiet and a busy session.
+    static let sessionLoadLogSigma = 0.7
+    /// Spread between people of how long they hold a press or a grab, as a
+    /// log-normal σ. Assumption: people's tap durations differ by about a
+    /// quarter either way; it matters where a press shorter than a timer
+    /// is delivered at lift (content touches).
+    static let sessionPersonLogSigma = 0.25
+
     // MARK: Sessions
 
     /// Device uptime (the `t` clock) when the day's first session starts.

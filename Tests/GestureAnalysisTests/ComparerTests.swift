@@ -7,7 +7,12 @@ import Testing
     static let slowerA: [Double] = [12, 15, 11, 30, 14, 13, 16, 12, 18, 11]
     static let slowerB: [Double] = [25, 31, 22, 40, 28, 27, 26, 35, 24, 29, 33, 30]
 
+    /// These captures hold one session a group, so they are compared with
+    /// the touch as the unit (the pooled analysis); SessionComparisonTests
+    /// covers the session unit.
     private func run(_ capture: String, _ request: Comparer.Request) throws -> Comparer.Run {
+        var request = request
+        request.options.unit = .touch
         let fixture = try AnalysisFixture(captures: [])
         try fixture.importCapture(text: capture, name: "groups.jsonl")
         return try fixture.database.connection.read { try Comparer.run(request, in: $0) }
@@ -173,6 +178,15 @@ import Testing
         #expect(test["u"] as? Double == 7.5)
         #expect(object["verdict"] as? String == "slower")
         #expect(object["metric"] as? String == "response")
+        #expect(object["unit"] as? String == "touch")
+        let sessions = try #require(object["sessions"] as? [String: Any])
+        for key in ["a", "b", "test", "icc", "design_effect", "effective_n"] {
+            #expect(sessions[key] != nil, "missing sessions.\(key)")
+        }
+        let sessionTest = try #require(sessions["test"] as? [String: Any])
+        #expect(Set(["name", "u", "p"]).isSubset(of: sessionTest.keys))
+        #expect(Set((sessions["design_effect"] as? [String: Any])?.keys.map { $0 } ?? []) == ["a", "b"])
+        #expect(Set((sessions["effective_n"] as? [String: Any])?.keys.map { $0 } ?? []) == ["a", "b"])
     }
 
     @Test func budgetGateNeedsSignificanceAndSize() throws {

@@ -24,24 +24,92 @@ import TestScratch
 
     @Test func tableNamesTheGroupsAndTheVerdict() throws {
         let folder = try importedFolder()
-        let result = try folder.run(["compare", "--db", "lab.sqlite", "--by", "mode"])
+        let result = try folder.run(["compare", "--db", "lab.sqlite", "--by", "mode", "--unit", "touch"])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.hasPrefix("response latency by mode: A = a (the first value), B = b\n"))
-        #expect(result.standardOutput.contains("B is slower than A: Mann–Whitney U = 7.5, p < 0.001 (n = 10 vs 12, alpha 0.05)"))
-        #expect(result.standardOutput.contains("\np50   13.5 ms   28.5 ms   +15.0 ms   [+11.0 ms, +19.0 ms]   +111.1%\n"))
+        #expect(result.standardOutput.contains(
+            "B is slower than A: Mann–Whitney U = 7.5, p < 0.001 (touches pooled: n = 10 vs 12, alpha 0.05)"))
+        #expect(result.standardOutput.contains("\np50        13.5 ms   28.5 ms   +15.0 ms   [+11.0 ms, +19.0 ms]   +111.1%\n"))
+        #expect(result.standardOutput.contains("unit: touch (every value taken as independent)"))
+    }
+
+    /// One session a group: by default (the session unit) there is no
+    /// session-level inference, and the table says so.
+    @Test func oneSessionAGroupIsSaidNotTested() throws {
+        let folder = try importedFolder()
+        let result = try folder.run(["compare", "--db", "lab.sqlite", "--by", "mode"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("\nsessions         1         1"))
+        #expect(result.standardOutput.contains("~ no session-level inference: Mann–Whitney on session medians U = 0, p = 1.000"))
+        #expect(result.standardOutput.contains("touches pooled (not independent; for reference only): Mann–Whitney U = 7.5, p < 0.001"))
+        #expect(result.standardOutput.contains("note: a has 1 session and b has 1 session: there is no session-level inference"))
+        let json = try folder.run(["compare", "--db", "lab.sqlite", "--by", "mode", "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        #expect(object["unit"] as? String == "session")
+        #expect(object["verdict"] as? String == "~")
+        let sessions = try #require(object["sessions"] as? [String: Any])
+        #expect(sessions["a"] as? Int == 1 && sessions["b"] as? Int == 1)
+        #expect(sessions["icc"] is NSNull)
+        let test = try #require(sessions["test"] as? [String: Any])
+        #expect(test["name"] as? String == "mann_whitney" && test["u"] as? Double == 0 && test["p"] as? Double == 1)
+        #expect((object["mann_whitney"] as? [String: Any])?["u"] as? Double == 7.5)
+    }
+
+    /// Four sessions a mode; each session's touches are shifted by its own
+    /// offset (a device, a person), B's by 40 ms more when `effect`.
+    private func sessionsFolder(effect: Bool) throws -> WorkFolder {
+        let folder = try WorkFolder()
+        var lines = [#"{"type":"header","format":"gesture-trace","version":1}"#]
+        let offsets = ["a": [0, 10, 20, 60], "b": [15, 25, 35, 45]]
+        for mode in ["a", "b"] {
+            for (index, offset) in offsets[mode]!.enumerated() {
+                let session = "\(mode)\(index)"
+                lines.append(#"{"type":"session","session":"\#(session)","experiment":"x","variant":"v","config":{"mode":"\#(mode)"}}"#)
+                for touch in 1...60 {
+                    let latency = 10 + offset + (touch * 7) % 13 + (mode == "b" && effect ? 100 : 0)
+                    let down = 10 * touch
+                    lines.append(#"{"type":"touch","session":"\#(session)","touch":\#(touch),"phase":"began","t":\#(down),"x":1,"y":1}"#)
+                    lines.append(#"{"type":"delivery","session":"\#(session)","target":"b","event":"touchDown","via":"control-event","t":\#(down).\#(String(format: "%03d", latency))}"#)
+                }
+            }
+        }
+        let capture = try folder.write("sessions.jsonl", lines.joined(separator: "\n") + "\n")
+        let result = try folder.run(["import", "--db", "lab.sqlite", capture])
+        #expect(result.status == 0, "\(result.standardError)")
+        return folder
+    }
+
+    @Test func sessionLevelVerdictAndGate() throws {
+        let null = try sessionsFolder(effect: false)
+        let pooled = try null.run(["compare", "--db", "lab.sqlite", "--by", "mode", "--unit", "touch",
+                                   "--fail-if-slower", "0", "--at", "p50"])
+        // Pooled, the session offsets look like an effect …
+        #expect(pooled.status == 3, "\(pooled.standardOutput)")
+        // … by session they do not.
+        let bySession = try null.run(["compare", "--db", "lab.sqlite", "--by", "mode", "--fail-if-slower", "0", "--at", "p50"])
+        #expect(bySession.status == 0, "\(bySession.standardOutput)")
+        #expect(bySession.standardOutput.contains("~ no significant difference: Mann–Whitney on session medians"))
+        #expect(bySession.standardOutput.contains("(exact; 4 vs 4 sessions, alpha 0.05)"))
+        #expect(bySession.standardOutput.contains("between-session spread dominates"))
+
+        let real = try sessionsFolder(effect: true)
+        let gate = try real.run(["compare", "--db", "lab.sqlite", "--by", "mode", "--fail-if-slower", "10", "--at", "p50"])
+        #expect(gate.status == 3, "\(gate.standardOutput)")
+        // scipy.stats.mannwhitneyu(a_medians, b_medians, method="auto") → U = 0, p = 2/70
+        #expect(gate.standardOutput.contains("B is slower than A: Mann–Whitney on session medians U = 0, p = 0.029 (exact; 4 vs 4 sessions"))
     }
 
     @Test func budgetGateExitStatusBothWays() throws {
         let folder = try importedFolder()
         let over = try folder.run(["compare", "--db", "lab.sqlite", "--by", "mode", "--a", "a", "--b", "b",
-                                   "--fail-if-slower", "10", "--at", "p95", "--format", "csv"])
+                                   "--fail-if-slower", "10", "--at", "p95", "--format", "csv", "--unit", "touch"])
         #expect(over.status == 3)
         #expect(over.standardError.contains("latency budget exceeded: b is 51.4% slower than a at p95 (limit 10.0%)"))
         let within = try folder.run(["compare", "--db", "lab.sqlite", "--by", "mode", "--a", "a", "--b", "b",
-                                     "--fail-if-slower", "60", "--at", "p95"])
+                                     "--fail-if-slower", "60", "--at", "p95", "--unit", "touch"])
         #expect(within.status == 0)
         let faster = try folder.run(["compare", "--db", "lab.sqlite", "--by", "mode", "--a", "b", "--b", "a",
-                                     "--fail-if-slower", "0"])
+                                     "--fail-if-slower", "0", "--unit", "touch"])
         #expect(faster.status == 0)
     }
 

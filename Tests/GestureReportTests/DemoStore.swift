@@ -6,7 +6,7 @@ import GestureStore
 import TestScratch
 
 /// The demo's store and report, made once for the test process: the seed
-/// experiments, two sessions per variant.
+/// experiments, eight sessions per variant (the comparisons take the session as the unit).
 enum DemoStore {
     struct Made: @unchecked Sendable {
         var demo: DemoRun
@@ -17,7 +17,7 @@ enum DemoStore {
 
     static let made: Result<Made, Error> = Result {
         let demo = DemoRun(directory: TestScratch.newPath("gesturelab-report-demo").path,
-                           options: SimulationOptions(seed: 3, sessionsPerVariant: 2))
+                           options: SimulationOptions(seed: 3, sessionsPerVariant: 8, touchesPerSession: 20))
         let report = try demo.run()
         let database = try GestureDatabase(path: demo.databasePath, prepareConnection: PercentileFunctions.register)
         return Made(demo: demo, report: report, database: database,

@@ -6,7 +6,8 @@ import Testing
 import GestureSimulation
 import GestureStore
 
-/// The demo end to end in a temporary folder: its findings point the way the
+/// The demo end to end in a temporary folder (eight sessions a variant: the
+/// findings are verdicts by session): its findings point the way the
 /// articles in docs/sources.md say (deferral removes the edge lag, the observer hears .began before
 /// target-action, delays_content_touches adds about 150 ms).
 @Suite struct DemoRunTests {
@@ -16,7 +17,7 @@ import GestureStore
 
     @Test func findingsPointTheWayTheSeedsSay() throws {
         let directory = folder()
-        let demo = DemoRun(directory: directory, options: SimulationOptions(seed: 3, sessionsPerVariant: 2))
+        let demo = DemoRun(directory: directory, options: SimulationOptions(seed: 3, sessionsPerVariant: 8, touchesPerSession: 20))
         let report = try demo.run()
         #expect(report.findings.count == 4)
 

@@ -61,16 +61,16 @@ package enum Comparer {
 
         var comparisons: [Comparison] = []
         for (a, b) in pairs {
-            let groupA = try selection.latencies(db, value: a)
-            let groupB = try selection.latencies(db, value: b)
-            for (label, group) in [(a, groupA), (b, groupB)] where group.isEmpty {
+            let groupA = try selection.sessionLatencies(db, value: a)
+            let groupB = try selection.sessionLatencies(db, value: b)
+            for (label, group) in [(a, groupA), (b, groupB)] where group.count == 0 {
                 let known = try selection.values(db)
                 throw QueryError("no \(selection.metric.rawValue) latencies where \(selection.by) = \(label); "
                     + "values found: \(known.joined(separator: ", "))")
             }
             var comparison = Comparison(
                 a: groupA, b: groupB, labels: (a, b), options: request.options,
-                pairedDifferences: try selection.pairedDifferences(db, a: a, b: b))
+                pairedDifferences: try selection.pairedDifferencesBySession(db, a: a, b: b))
             comparison.dropNotes = try [a, b].compactMap { try selection.droppedEvents(db, value: $0).note }
             comparisons.append(comparison)
         }

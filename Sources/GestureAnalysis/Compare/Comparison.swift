@@ -1,7 +1,14 @@
 /// Group B against group A: percentiles, their differences with bootstrap
-/// intervals, the Mann–Whitney U test and a verdict (docs/latencies.md).
+/// intervals, the tests and a verdict (docs/latencies.md).
 ///
-///     let comparison = Comparison(a: sortedA, b: sortedB, labels: ("none", "bottom+right"),
+/// By default the session is the unit of replication: intervals come from a
+/// two-stage bootstrap (sessions, then values within each drawn session),
+/// the verdict from Mann–Whitney on the per-session medians, and the
+/// clustering is measured (ICC(1), design effect, effective n). With
+/// `unit: .touch` every value is taken as independent, as one session's
+/// data must be.
+///
+///     let comparison = Comparison(a: groupA, b: groupB, labels: ("none", "bottom+right"),
 ///                                 options: .init(alpha: 0.05, seed: 1))
 ///     print(comparison.verdict)   // .faster, .slower or .noDifference
 package struct Comparison: Sendable {
@@ -12,11 +19,14 @@ package struct Comparison: Sendable {
         package var alpha: Double = 0.05
         package var seed: UInt64 = 1
         package var confidence: Double = 0.95
+        /// What is replicated: sessions (the default) or touches.
+        package var unit: AnalysisUnit = .session
 
-        package init(alpha: Double = 0.05, seed: UInt64 = 1, confidence: Double = 0.95) {
+        package init(alpha: Double = 0.05, seed: UInt64 = 1, confidence: Double = 0.95, unit: AnalysisUnit = .session) {
             self.alpha = alpha
             self.seed = seed
             self.confidence = confidence
+            self.unit = unit
         }
     }
 
@@ -27,6 +37,8 @@ package struct Comparison: Sendable {
         /// p50, p90, p95, p99 in the order of `Comparison.percents`.
         package var percentiles: [Double?]
         package var max: Double?
+        /// The sessions the values came from.
+        package var sessions: Int = 1
 
         /// The median, in milliseconds; nil when the group is empty.
         package var p50: Double? { percentiles[0] }
@@ -65,6 +77,11 @@ package struct Comparison: Sendable {
         package var differences: [Double]
         package var median: Result<BootstrapInterval, InsufficientData>
         package var wilcoxon: Result<WilcoxonResult, InsufficientData>
+        /// Each session's median of its per-touch differences, in session order.
+        package var sessionMedians: [Double] = []
+        /// Wilcoxon signed-rank on ``sessionMedians`` (scipy's defaults, no
+        /// minimum count: the smallest p the count allows is reported instead).
+        package var sessionWilcoxon: Result<WilcoxonResult, InsufficientData>? = nil
     }
 
     package var a: GroupSummary
@@ -73,46 +90,99 @@ package struct Comparison: Sendable {
     package var mannWhitney: Result<MannWhitneyResult, InsufficientData>
     package var options: Options
     package var paired: Paired?
+    /// The session-level analysis (computed whatever the unit, reported in
+    /// JSON either way; the verdict follows it under `unit: .session`).
+    package var sessionLevel: SessionLevel
     /// Sentences naming groups that drew on sessions whose recorder dropped
     /// events (see `ComparisonSelection.droppedEvents`); they lead `notes`.
     package var dropNotes: [String] = []
 
+    /// Values without sessions: all of a group's values count as one session.
+    ///
     /// - Parameters:
     ///   - a: group A's latencies in milliseconds, sorted ascending.
     ///   - b: group B's, sorted ascending.
     ///   - pairedDifferences: per-touch B − A when both were measured on the same touches.
     package init(a: [Double], b: [Double], labels: (a: String, b: String), options: Options = Options(),
                 pairedDifferences: [Double] = []) {
-        let summaryA = GroupSummary(label: labels.a, sorted: a)
-        let summaryB = GroupSummary(label: labels.b, sorted: b)
+        self.init(a: SessionGroup(oneSession: a), b: SessionGroup(oneSession: b), labels: labels, options: options,
+                  pairedDifferences: pairedDifferences.isEmpty ? nil : SessionGroup(oneSession: pairedDifferences))
+    }
+
+    /// - Parameters:
+    ///   - a: group A's latencies in milliseconds, by session.
+    ///   - b: group B's.
+    ///   - pairedDifferences: per-touch B − A by session, when both were
+    ///     measured on the same touches.
+    package init(a groupA: SessionGroup, b groupB: SessionGroup, labels: (a: String, b: String),
+                options: Options = Options(), pairedDifferences: SessionGroup? = nil) {
+        let a = groupA.pooledSorted, b = groupB.pooledSorted
+        var summaryA = GroupSummary(label: labels.a, sorted: a)
+        var summaryB = GroupSummary(label: labels.b, sorted: b)
+        summaryA.sessions = groupA.count
+        summaryB.sessions = groupB.count
         self.a = summaryA
         self.b = summaryB
         self.options = options
         let bootstrap = QuantileBootstrap(seed: options.seed, confidence: options.confidence)
+        let twoStage = TwoStageBootstrap(seed: options.seed, confidence: options.confidence)
         deltas = Self.percents.enumerated().map { index, percent in
             let estimate: Double? = if let pa = summaryA.percentiles[index], let pb = summaryB.percentiles[index] {
                 pb - pa
             } else {
                 nil
             }
-            return Delta(percent: percent, estimate: estimate,
-                         interval: bootstrap.difference(a: a, b: b, percent: percent))
+            let interval = switch options.unit {
+            case .touch: bootstrap.difference(a: a, b: b, percent: percent)
+            case .session: twoStage.difference(a: groupA, b: groupB, percent: percent)
+            }
+            return Delta(percent: percent, estimate: estimate, interval: interval)
         }
         mannWhitney = MannWhitney.test(sortedA: a, sortedB: b)
-        if !pairedDifferences.isEmpty {
-            let sorted = pairedDifferences.sorted()
-            paired = Paired(differences: sorted,
-                            median: bootstrap.interval(sorted: sorted, percent: 50),
-                            wilcoxon: WilcoxonSignedRank.test(differences: sorted))
+        sessionLevel = SessionLevel(a: groupA, b: groupB)
+        if let pairedDifferences, pairedDifferences.valueCount > 0 {
+            let sorted = pairedDifferences.pooledSorted
+            let sessionMedians = pairedDifferences.medians
+            let median = switch options.unit {
+            case .touch: bootstrap.interval(sorted: sorted, percent: 50)
+            case .session: twoStage.interval(pairedDifferences, percent: 50)
+            }
+            paired = Paired(differences: sorted, median: median,
+                            wilcoxon: WilcoxonSignedRank.test(differences: sorted),
+                            sessionMedians: sessionMedians,
+                            sessionWilcoxon: WilcoxonSignedRank.test(differences: sessionMedians, minimumNonzero: 1))
         }
     }
 
-    /// Faster or slower when Mann–Whitney rejects "same distribution" at
-    /// alpha; the direction is which group tends to be larger.
+    /// The test the verdict follows, as (p, direction, smallest possible p):
+    /// the pooled Mann–Whitney for `unit: .touch`; for `.session`, Wilcoxon
+    /// on the per-session median differences of a paired `via` split, else
+    /// Mann–Whitney on the per-session medians. Direction > 0: B tends larger.
+    package var decidingTest: (p: Double, direction: Double, smallestPossibleP: Double)? {
+        switch options.unit {
+        case .touch:
+            guard case .success(let test) = mannWhitney else { return nil }
+            return (test.p, 0.5 - test.probabilityAGreater, test.smallestPossibleP)
+        case .session:
+            if let paired, let sessionTest = paired.sessionWilcoxon {
+                guard case .success(let test) = sessionTest else { return nil }
+                let direction = test.rankSumPositive - Double(test.n) * Double(test.n + 1) / 4
+                return (test.p, direction, test.smallestPossibleP)
+            }
+            guard case .success(let test) = sessionLevel.test else { return nil }
+            return (test.p, 0.5 - test.probabilityAGreater, test.smallestPossibleP)
+        }
+    }
+
+    /// Faster or slower when the deciding test (``decidingTest``) rejects
+    /// "no difference" at alpha; the direction is which group tends to be
+    /// larger. With the session as the unit, a group of one session never
+    /// gives a verdict: there is nothing to replicate.
     package var verdict: Verdict {
-        guard case .success(let test) = mannWhitney, test.p < options.alpha else { return .noDifference }
-        if test.probabilityAGreater > 0.5 { return .faster }
-        if test.probabilityAGreater < 0.5 { return .slower }
+        if options.unit == .session, !sessionLevel.hasReplication(pairedSessions: paired?.sessionMedians.count) { return .noDifference }
+        guard let test = decidingTest, test.p < options.alpha else { return .noDifference }
+        if test.direction < 0 { return .faster }
+        if test.direction > 0 { return .slower }
         return .noDifference
     }
 
@@ -132,22 +202,20 @@ package struct Comparison: Sendable {
 
     /// False when the group sizes rule out a significant test result at alpha.
     package var canBeSignificant: Bool {
-        guard case .success(let test) = mannWhitney else { return false }
+        if options.unit == .session, !sessionLevel.hasReplication(pairedSessions: paired?.sessionMedians.count) { return false }
+        guard let test = decidingTest else { return false }
         return test.smallestPossibleP < options.alpha
     }
 
     /// Plain sentences for what could not be computed, benchstat-style footnotes.
     package var notes: [String] {
         var notes = dropNotes
-        switch mannWhitney {
-        case .failure(let reason):
-            notes.append("Mann–Whitney test not run: \(reason.reason)")
-        case .success(let test) where !canBeSignificant:
-            notes.append("with n = \(a.n) vs \(b.n), no split of these values reaches p < "
-                + "\(NumberText.shortest(options.alpha)) (the smallest p possible is "
-                + "\(String(format: "%.3g", test.smallestPossibleP))): the test cannot show a difference; record more touches")
-        case .success:
-            break
+        switch options.unit {
+        case .session: notes += sessionNotes
+        case .touch:
+            notes.append("unit: touch — every value is taken as independent; when the sessions differ, p-values and "
+                + "intervals are too confident (--unit session analyses sessions)")
+            notes += touchTestNotes
         }
         for delta in deltas {
             if case .failure(let reason) = delta.interval {
@@ -159,5 +227,80 @@ package struct Comparison: Sendable {
             if case .failure(let reason) = paired.median { notes.append("no interval for the paired median: \(reason.reason)") }
         }
         return notes
+    }
+
+    private var touchTestNotes: [String] {
+        switch mannWhitney {
+        case .failure(let reason):
+            return ["Mann–Whitney test not run: \(reason.reason)"]
+        case .success(let test) where test.smallestPossibleP >= options.alpha:
+            return ["with n = \(a.n) vs \(b.n), no split of these values reaches p < "
+                + "\(NumberText.shortest(options.alpha)) (the smallest p possible is "
+                + "\(String(format: "%.3g", test.smallestPossibleP))): the test cannot show a difference; record more touches"]
+        case .success:
+            return []
+        }
+    }
+
+    /// Too few sessions, said in words: what the counts allow and what to record.
+    private var sessionNotes: [String] {
+        let pairedDesign = paired != nil
+        if !sessionLevel.hasReplication(pairedSessions: paired?.sessionMedians.count) {
+            let few = pairedDesign ? "the paired touches come from one session"
+                : [a, b].filter { $0.sessions < 2 }.map { "\($0.label) has \($0.sessions) session" }.joined(separator: " and ")
+            return ["\(few): there is no session-level inference, since the spread between sessions cannot be "
+                + "estimated from one; the verdict is ~. Record at least 4 sessions a group (on different devices or "
+                + "people, or at different times), or use --unit touch to describe this session's touches, which speaks "
+                + "for that session only"]
+        }
+        guard let test = decidingTest else { return [] }
+        if test.smallestPossibleP >= options.alpha {
+            let sizes = pairedDesign ? "\(paired?.sessionMedians.count ?? 0) sessions"
+                : "\(a.sessions) vs \(b.sessions) sessions"
+            return ["with \(sizes), the smallest p the session-level test allows is "
+                + "\(String(format: "%.3g", test.smallestPossibleP)): it cannot reach p < "
+                + "\(NumberText.shortest(options.alpha)); record more sessions "
+                + (pairedDesign ? "(6 or more)" : "(4 or more a group)")]
+        }
+        return []
+    }
+}
+
+/// What a comparison replicates: sessions (independent recordings) or touches.
+package enum AnalysisUnit: String, Sendable, CaseIterable {
+    case session
+    case touch
+}
+
+extension Comparison {
+    /// The session-level numbers: counts, the test on per-session medians,
+    /// and the clustering.
+    package struct SessionLevel: Sendable, Equatable {
+        /// Each session's median, A's and B's.
+        package var mediansA: [Double]
+        package var mediansB: [Double]
+        /// Mann–Whitney on the per-session medians, as
+        /// `scipy.stats.mannwhitneyu(medians_a, medians_b, method="auto")`.
+        package var test: Result<MannWhitneyResult, InsufficientData>
+        package var clustering: SessionClustering
+        /// Values per session, A's and B's.
+        package var sizesA: [Int]
+        package var sizesB: [Int]
+
+        init(a: SessionGroup, b: SessionGroup) {
+            mediansA = a.medians
+            mediansB = b.medians
+            sizesA = a.sizes
+            sizesB = b.sizes
+            test = MannWhitney.auto(mediansA, mediansB)
+            clustering = SessionClustering(groups: [a, b])
+        }
+
+        /// Whether there are sessions to replicate: two or more a group, or
+        /// for a paired design two or more sessions with paired touches.
+        func hasReplication(pairedSessions: Int?) -> Bool {
+            if let pairedSessions { return pairedSessions >= 2 }
+            return mediansA.count >= 2 && mediansB.count >= 2
+        }
     }
 }

@@ -15,16 +15,30 @@ extension ComparisonReport {
         for comparison in run.comparisons {
             text += "\n" + table(comparison)
         }
-        let confidence = Int((run.request.options.confidence * 100).rounded())
-        let replicates = QuantileBootstrap(seed: run.request.options.seed).replicates
-        text += "\n\(confidence)% intervals: percentile bootstrap, \(replicates.grouped) replicates drawn from the exact "
-            + "order-statistic distribution, seed \(run.request.options.seed).\n"
+        text += "\n" + methodLine(run.request.options) + "\n"
         return text
+    }
+
+    /// How the intervals were made, for the unit in use.
+    package static func methodLine(_ options: Comparison.Options) -> String {
+        let confidence = Int((options.confidence * 100).rounded())
+        switch options.unit {
+        case .session:
+            let replicates = TwoStageBootstrap(seed: options.seed).replicates
+            return "unit: session. \(confidence)% intervals: two-stage bootstrap (sessions, then touches within each "
+                + "drawn session), \(replicates.grouped) replicates, seed \(options.seed); test: Mann–Whitney on the "
+                + "session medians (for a paired via split, Wilcoxon on each session's median difference)."
+        case .touch:
+            let replicates = QuantileBootstrap(seed: options.seed).replicates
+            return "unit: touch (every value taken as independent). \(confidence)% intervals: percentile bootstrap, "
+                + "\(replicates.grouped) replicates drawn from the exact order-statistic distribution, seed \(options.seed)."
+        }
     }
 
     static func table(_ comparison: Comparison) -> String {
         var rows: [[String]] = [["", "A: \(comparison.a.label)", "B: \(comparison.b.label)", "B − A", "95% CI", "change", ""]]
         rows.append(["n", String(comparison.a.n), String(comparison.b.n), "", "", "", ""])
+        rows.append(["sessions", String(comparison.a.sessions), String(comparison.b.sessions), "", "", "", ""])
         for (index, delta) in comparison.deltas.enumerated() {
             var interval = ""
             switch delta.interval {
@@ -50,8 +64,13 @@ extension ComparisonReport {
         for row in rows { table.append(row) }
         var text = table.text
         text += "\n" + verdictLine(comparison) + "\n"
+        if comparison.options.unit == .session {
+            text += pooledLine(comparison) + "\n"
+            if let clustering = clusteringLine(comparison) { text += clustering + "\n" }
+        }
         if let paired = comparison.paired {
             text += pairedLine(paired, labels: (comparison.a.label, comparison.b.label)) + "\n"
+            if comparison.options.unit == .session, let line = pairedSessionLine(paired) { text += line + "\n" }
         }
         for note in comparison.notes {
             text += "note: \(note)\n"
@@ -59,21 +78,79 @@ extension ComparisonReport {
         return text
     }
 
-    /// The test and its verdict in one line: `B is slower than A: Mann–Whitney U = 0, p < 0.001 (n = 240 vs 240, alpha 0.05)`.
+    /// The test and its verdict in one line, for the unit in use:
+    /// `B is slower than A: Mann–Whitney on session medians U = 0, p = 0.029 (exact; 4 vs 4 sessions, alpha 0.05)`.
     package static func verdictLine(_ comparison: Comparison) -> String {
-        switch comparison.mannWhitney {
-        case .failure:
-            return "~ no test: a group has no values (n = \(comparison.a.n) vs \(comparison.b.n))"
-        case .success(let test):
-            let sentence = switch comparison.verdict {
-            case .faster: "B is faster than A"
-            case .slower: "B is slower than A"
-            case .noDifference where !comparison.canBeSignificant: "~ too few values for a significant result"
-            case .noDifference: "~ no significant difference"
+        let sentence = switch comparison.verdict {
+        case .faster: "B is faster than A"
+        case .slower: "B is slower than A"
+        case .noDifference where comparison.options.unit == .session
+            && !comparison.sessionLevel.hasReplication(pairedSessions: comparison.paired?.sessionMedians.count):
+            "~ no session-level inference"
+        case .noDifference where !comparison.canBeSignificant: comparison.options.unit == .session
+            ? "~ too few sessions for a significant result" : "~ too few values for a significant result"
+        case .noDifference: "~ no significant difference"
+        }
+        let alpha = "alpha \(NumberText.shortest(comparison.options.alpha))"
+        switch comparison.options.unit {
+        case .touch:
+            guard case .success(let test) = comparison.mannWhitney else {
+                return "~ no test: a group has no values (n = \(comparison.a.n) vs \(comparison.b.n))"
             }
             return "\(sentence): Mann–Whitney U = \(NumberText.shortest(test.u)), \(pText(test.p)) "
-                + "(n = \(comparison.a.n) vs \(comparison.b.n), alpha \(NumberText.shortest(comparison.options.alpha)))"
+                + "(touches pooled: n = \(comparison.a.n) vs \(comparison.b.n), \(alpha))"
+        case .session:
+            if let paired = comparison.paired, let result = paired.sessionWilcoxon {
+                guard case .success(let test) = result else {
+                    return "\(sentence): no Wilcoxon test on the session median differences (\(paired.sessionMedians.count) sessions)"
+                }
+                return "\(sentence): Wilcoxon signed-rank on each session's median difference W = "
+                    + "\(NumberText.shortest(test.statistic)), \(pText(test.p)) (\(test.method.rawValue); "
+                    + "\(paired.sessionMedians.count) session\(paired.sessionMedians.count == 1 ? "" : "s"), \(alpha))"
+            }
+            guard case .success(let test) = comparison.sessionLevel.test else {
+                return "~ no test: a group has no sessions (\(comparison.a.sessions) vs \(comparison.b.sessions))"
+            }
+            return "\(sentence): Mann–Whitney on session medians U = \(NumberText.shortest(test.u)), \(pText(test.p)) "
+                + "(\(test.method.rawValue); \(comparison.a.sessions) vs \(comparison.b.sessions) sessions, \(alpha))"
         }
+    }
+
+    /// The pooled test, labelled as such: `touches pooled (not independent): Mann–Whitney U = 155270, p < 0.001 (n = 600 vs 600)`.
+    package static func pooledLine(_ comparison: Comparison) -> String {
+        guard case .success(let test) = comparison.mannWhitney else { return "touches pooled: no test" }
+        return "touches pooled (not independent; for reference only): Mann–Whitney U = \(NumberText.shortest(test.u)), "
+            + "\(pText(test.p)) (n = \(comparison.a.n) vs \(comparison.b.n))"
+    }
+
+    /// The clustering in words: `ICC 0.80, between-session spread dominates: none's 600 touches carry the information of about 5 (design effect 120), …`.
+    package static func clusteringLine(_ comparison: Comparison) -> String? {
+        let clustering = comparison.sessionLevel.clustering
+        guard let icc = clustering.icc else {
+            return "ICC: not defined (it needs more sessions than groups and more values than sessions)"
+        }
+        let spread = icc >= 0.5 ? "between-session spread dominates"
+            : icc >= 0.1 ? "sessions differ" : "little clustering by session"
+        var parts: [String] = []
+        for (index, summary) in [comparison.a, comparison.b].enumerated() {
+            guard let effective = clustering.effectiveN[index], let effect = clustering.designEffects[index] else { continue }
+            parts.append("\(summary.label)'s \(summary.n.grouped) touches carry the information of about "
+                + "\(Int(effective.rounded()).grouped) (design effect \(String(format: "%.3g", effect)))")
+        }
+        return "ICC \(String(format: "%.2f", icc)), \(spread): " + parts.joined(separator: "; ")
+    }
+
+    /// The paired analysis per session: Wilcoxon on each session's median difference.
+    package static func pairedSessionLine(_ paired: Comparison.Paired) -> String? {
+        guard !paired.sessionMedians.isEmpty else { return nil }
+        var line = "paired, per session: \(paired.sessionMedians.count) session\(paired.sessionMedians.count == 1 ? "" : "s")"
+        if let median = Percentile.of(sorted: paired.sessionMedians.sorted(), percent: 50) {
+            line += ", median of the session median differences \(signedMilliseconds(median))"
+        }
+        if case .success(let test)? = paired.sessionWilcoxon {
+            line += "; Wilcoxon signed-rank W = \(NumberText.shortest(test.statistic)), \(pText(test.p)) (\(test.method.rawValue))"
+        }
+        return line
     }
 
     /// The paired analysis in one line: n, the median difference with its interval, and Wilcoxon.

@@ -41,6 +41,8 @@ package enum ComparisonReport {
                                       ("smallest_possible_p", .number(test?.smallestPossibleP))])),
             ("alpha", .number(comparison.options.alpha)),
             ("verdict", .string(comparison.verdict.rawValue)),
+            ("unit", .string(comparison.options.unit.rawValue)),
+            ("sessions", sessionsObject(comparison)),
             ("seed", .integer(Int(truncatingIfNeeded: comparison.options.seed))),
             ("filters", .object(filters(selection).map { ($0.0, .string($0.1)) })),
         ]
@@ -60,10 +62,55 @@ package enum ComparisonReport {
                     ("method", wilcoxon.map { .string($0.method.rawValue) } ?? .null),
                     ("zeros_dropped", wilcoxon.map { .integer($0.zerosDropped) } ?? .null),
                 ])),
+                ("sessions", pairedSessionsObject(paired)),
             ])))
         }
         members.append(("notes", .array(comparison.notes.map { .string($0) })))
         return .object(members)
+    }
+
+    /// `"sessions"`: counts, the test on per-session medians, ICC(1), design
+    /// effects and effective n (docs/latencies.md).
+    static func sessionsObject(_ comparison: Comparison) -> JSONValue {
+        let level = comparison.sessionLevel
+        let test = try? level.test.get()
+        let clustering = level.clustering
+        return .object([
+            ("a", .integer(comparison.a.sessions)),
+            ("b", .integer(comparison.b.sessions)),
+            ("test", .object([
+                ("name", .string("mann_whitney")),
+                ("u", .number(test?.u)),
+                ("p", .number(test?.p)),
+                ("method", test.map { .string($0.method.rawValue) } ?? .null),
+                ("smallest_possible_p", .number(test?.smallestPossibleP)),
+                ("of", .string("session medians")),
+            ])),
+            ("icc", .number(clustering.icc)),
+            ("design_effect", .object([("a", .number(clustering.designEffects[0])),
+                                       ("b", .number(clustering.designEffects[1]))])),
+            ("effective_n", .object([("a", .number(clustering.effectiveN[0])),
+                                     ("b", .number(clustering.effectiveN[1]))])),
+            ("medians_ms", .object([("a", .array(level.mediansA.map { .number($0) })),
+                                    ("b", .array(level.mediansB.map { .number($0) }))])),
+            ("sizes", .object([("a", .array(level.sizesA.map { .integer($0) })),
+                               ("b", .array(level.sizesB.map { .integer($0) }))])),
+        ])
+    }
+
+    /// The paired analysis at session level: Wilcoxon on each session's median difference.
+    static func pairedSessionsObject(_ paired: Comparison.Paired) -> JSONValue {
+        let test = try? paired.sessionWilcoxon?.get()
+        return .object([
+            ("n", .integer(paired.sessionMedians.count)),
+            ("median_differences_ms", .array(paired.sessionMedians.map { .number($0) })),
+            ("wilcoxon", .object([
+                ("statistic", .number(test?.statistic)),
+                ("p", .number(test?.p)),
+                ("method", test.map { .string($0.method.rawValue) } ?? .null),
+                ("smallest_possible_p", .number(test?.smallestPossibleP)),
+            ])),
+        ])
     }
 
     /// The selection's filters that were given, as (name, value): `[("event", "touchDown")]`.
@@ -77,16 +124,21 @@ package enum ComparisonReport {
 
     /// One row per statistic (p50 … p99, max) per comparison.
     package static func csv(_ run: Comparer.Run) -> String {
-        var lines = ["metric,by,a,b,statistic,a_ms,b_ms,delta_ms,ci_low_ms,ci_high_ms,change_pct,n_a,n_b,u,p,alpha,verdict"]
+        var lines = ["metric,by,a,b,statistic,a_ms,b_ms,delta_ms,ci_low_ms,ci_high_ms,change_pct,n_a,n_b,u,p,alpha,verdict,"
+            + "unit,sessions_a,sessions_b,sessions_u,sessions_p,icc"]
         for comparison in run.comparisons {
             let test = try? comparison.mannWhitney.get()
+            let sessionTest = try? comparison.sessionLevel.test.get()
             func row(_ statistic: String, _ a: Double?, _ b: Double?, _ delta: Double?,
                      _ interval: BootstrapInterval?, _ change: Double?) -> String {
                 ([run.request.selection.metric.rawValue, run.request.selection.by, comparison.a.label,
                   comparison.b.label, statistic].map(CSVField.encode)
                     + [a, b, delta, interval?.low, interval?.high, change].map(csvNumber)
                     + [String(comparison.a.n), String(comparison.b.n), csvNumber(test?.u), csvNumber(test?.p),
-                       csvNumber(comparison.options.alpha), CSVField.encode(comparison.verdict.rawValue)])
+                       csvNumber(comparison.options.alpha), CSVField.encode(comparison.verdict.rawValue),
+                       comparison.options.unit.rawValue, String(comparison.a.sessions), String(comparison.b.sessions),
+                       csvNumber(sessionTest?.u), csvNumber(sessionTest?.p),
+                       csvNumber(comparison.sessionLevel.clustering.icc)])
                     .joined(separator: ",")
             }
             for (index, delta) in comparison.deltas.enumerated() {

@@ -135,6 +135,44 @@ package struct ComparisonSelection: Sendable, Equatable {
             """, arguments: StoreArguments(arguments))
     }
 
+    /// The latencies of the group where the key is `value`, by session
+    /// (the session is the unit of replication, docs/latencies.md).
+    package func sessionLatencies(_ db: some StoreReader, value: String) throws -> SessionGroup {
+        let (conditions, arguments) = try groupFilters(value: value)
+        return try Self.sessions(db, sql: """
+            SELECT session_id, latency_ms FROM \(metric.relation) WHERE \(conditions.joined(separator: " AND "))
+            ORDER BY session_id, latency_ms
+            """, arguments: arguments)
+    }
+
+    /// Rows of (session id, value) ordered by session, as a ``SessionGroup``.
+    static func sessions(_ db: some StoreReader, sql: String,
+                         arguments: [DatabaseValueConvertible?]) throws -> SessionGroup {
+        var sessions: [(id: Int64, values: [Double])] = []
+        try db.forEachRow(sql: sql, arguments: StoreArguments(arguments), columns: { _ in }, row: { values in
+            let id = Int64.fromDatabaseValue(values[0]) ?? 0
+            let value = Double.fromDatabaseValue(values[1]) ?? .nan
+            if sessions.last?.id == id {
+                sessions[sessions.count - 1].values.append(value)
+            } else {
+                sessions.append((id, [value]))
+            }
+        })
+        return SessionGroup(sessions: sessions)
+    }
+
+    /// ``pairedDifferences(_:a:b:)`` by session.
+    package func pairedDifferencesBySession(_ db: some StoreReader, a: String, b: String) throws -> SessionGroup? {
+        guard by == "via", metric == .response else { return nil }
+        let (conditions, arguments) = try filters()
+        let group = try Self.sessions(db, sql: """
+            SELECT session_id, lag_ms FROM response_pairs
+            WHERE first_via = ? AND second_via = ? \(conditions.isEmpty ? "" : "AND " + conditions.joined(separator: " AND "))
+            ORDER BY session_id, lag_ms
+            """, arguments: [a, b] + arguments)
+        return group.count == 0 ? nil : group
+    }
+
     /// Per-touch differences B − A in milliseconds, for touches that had
     /// both channels deliver the same (target, event): the paired design of
     /// a `via` split (docs/latencies.md). Empty unless the split is by `via`.

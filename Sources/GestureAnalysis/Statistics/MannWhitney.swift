@@ -25,6 +25,10 @@ package struct MannWhitneyResult: Sendable, Equatable {
     /// depends only on the pooled values, so no split gives a smaller p. When
     /// it is not below alpha, no outcome of this test could be significant.
     package var smallestPossibleP: Double
+    /// How `p` was computed: the normal approximation, or (for small
+    /// groups without ties, under ``MannWhitney/auto(_:_:)``) the exact
+    /// null distribution of U.
+    package var method: MannWhitney.Method = .asymptotic
 
     /// U / (nA·nB): the chance that a random A value exceeds a random B value
     /// (ties count ½). Above 0.5, A tends to be larger — for latencies, B faster.
@@ -54,6 +58,15 @@ package struct MannWhitneyResult: Sendable, Equatable {
 /// // .success(MannWhitneyResult(u: 1.0, z: ..., p: 0.0606..., nA: 4, nB: 4))
 /// ```
 package enum MannWhitney {
+    /// How a p-value was obtained.
+    package enum Method: String, Sendable, Equatable {
+        /// Normal approximation, tie-corrected, with continuity correction.
+        case asymptotic
+        /// The exact null distribution of U (no tie correction; used only
+        /// without ties).
+        case exact
+    }
+
     /// Tests group A against group B; the inputs need not be sorted.
     ///
     /// - Precondition: no value is NaN.

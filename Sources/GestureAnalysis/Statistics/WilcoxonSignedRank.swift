@@ -36,6 +36,10 @@ package struct WilcoxonResult: Sendable, Equatable {
     /// (W+ − n(n+1)/4)/σ for ``Method/approximate`` (signed, unlike scipy's
     /// −|z|); nil otherwise.
     package var z: Double?
+    /// The p of the most extreme signs (every difference positive, or every
+    /// one negative) for these magnitudes: 2/2ⁿ for the exact and
+    /// permutation methods. When it is not below alpha, no outcome could be significant.
+    package var smallestPossibleP: Double = 0
 }
 
 /// Two-sided Wilcoxon signed-rank test, matching `scipy.stats.wilcoxon(d)` with its defaults.
@@ -78,12 +82,17 @@ package enum WilcoxonSignedRank {
     /// let d = zip(a, b).map { $1 - $0 }   // B − A per touch
     /// let p = try WilcoxonSignedRank.test(differences: d).get().p
     /// ```
-    package static func test(differences: [Double]) -> Result<WilcoxonResult, InsufficientData> {
+    /// - Parameter minimumNonzero: the fewest non-zero differences accepted;
+    ///   the session-level test passes 1 and reports ``WilcoxonResult/smallestPossibleP``
+    ///   instead of refusing a handful of sessions.
+    package static func test(differences: [Double],
+                             minimumNonzero: Int = minimumNonzeroDifferences) -> Result<WilcoxonResult, InsufficientData> {
         precondition(!differences.contains(where: \.isNaN), "NaN cannot be ranked")
         let nonzero = differences.filter { $0 != 0 }
         let zeros = differences.count - nonzero.count
         let m = nonzero.count
-        guard m >= minimumNonzeroDifferences else {
+        guard m >= max(minimumNonzero, 1) else {
+            let minimumNonzeroDifferences = max(minimumNonzero, 1)
             return .failure(InsufficientData(
                 needed: minimumNonzeroDifferences,
                 available: m,
@@ -108,6 +117,15 @@ package enum WilcoxonSignedRank {
 
         var z: Double?
         let p: Double
+        let smallest: Double
+        switch method {
+        case .exact, .permutation:
+            smallest = min(1, 2 / pow(2, Double(m)))
+        case .approximate:
+            let mean = Double(m) * Double(m + 1) / 4
+            let variance = (Double(m) * Double(m + 1) * Double(2 * m + 1) - ranked.tieTerm / 2) / 24
+            smallest = NormalDistribution.twoSidedP((Double(m) * Double(m + 1) / 2 - mean) / variance.squareRoot())
+        }
         switch method {
         case .exact:
             p = exactP(rankSumPositive: Int(ranked.rankSumPositive), n: m)
@@ -124,7 +142,7 @@ package enum WilcoxonSignedRank {
         return .success(WilcoxonResult(
             statistic: min(ranked.rankSumPositive, rMinus),
             p: p, method: method, n: m, zerosDropped: zeros,
-            rankSumPositive: ranked.rankSumPositive, z: z))
+            rankSumPositive: ranked.rankSumPositive, z: z, smallestPossibleP: smallest))
     }
 
     /// Two-sided exact p: 2·min(P(W+ ≥ w), P(W+ ≤ w)) under the null, capped at 1.

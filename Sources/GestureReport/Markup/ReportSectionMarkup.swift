@@ -14,13 +14,21 @@ struct ReportSectionMarkup {
         html += "<p class=\"headline\">\(XMLText.escape(section.headline))</p>\n"
         html += "<p class=\"selection\">\(XMLText.escape(selectionText()))</p>\n"
         html += table() + "<p>\(XMLText.escape(ComparisonReport.verdictLine(comparison)))</p>\n"
+        if comparison.options.unit == .session {
+            html += "<p>\(XMLText.escape(ComparisonReport.pooledLine(comparison)))</p>\n"
+            if let line = ComparisonReport.clusteringLine(comparison) { html += "<p>\(XMLText.escape(line))</p>\n" }
+        }
         if let paired = comparison.paired {
             html += "<p>\(XMLText.escape(ComparisonReport.pairedLine(paired, labels: (comparison.a.label, comparison.b.label))))</p>\n"
+            if comparison.options.unit == .session, let line = ComparisonReport.pairedSessionLine(paired) {
+                html += "<p>\(XMLText.escape(line))</p>\n"
+            }
         }
         if !section.warnings.isEmpty {
             html += "<ul class=\"warnings\">" + section.warnings.map { "<li>\(XMLText.escape($0))</li>" }.joined() + "</ul>\n"
         }
         var figures = [PercentilePlot.figure(section, id: "\(id)-percentiles"), CDFPlot.figure(section, id: "\(id)-cdf")]
+        figures.append(SessionStrip.figure(section, id: "\(id)-sessions"))
         if let paired = comparison.paired, !paired.differences.isEmpty {
             figures.append(PairedDifferencePlot.figure(section, paired: paired, id: "\(id)-paired"))
         }
@@ -45,6 +53,7 @@ struct ReportSectionMarkup {
             + "<th>A: \(XMLText.escape(comparison.a.label))</th><th>B: \(XMLText.escape(comparison.b.label))</th>"
             + "<th>B − A</th><th>95 % interval</th><th>change</th></tr></thead>\n<tbody>\n"
         html += "<tr><th>n</th><td>\(comparison.a.n.grouped)</td><td>\(comparison.b.n.grouped)</td><td></td><td></td><td></td></tr>\n"
+        html += "<tr><th>sessions</th><td>\(comparison.a.sessions)</td><td>\(comparison.b.sessions)</td><td></td><td></td><td></td></tr>\n"
         for (index, delta) in comparison.deltas.enumerated() {
             let interval: String
             var significant = false
@@ -53,7 +62,7 @@ struct ReportSectionMarkup {
                 interval = "[\(ComparisonReport.signedMilliseconds(bounds.low)), \(ComparisonReport.signedMilliseconds(bounds.high))]"
                 significant = bounds.low > 0 || bounds.high < 0
             case .failure(let reason):
-                interval = "needs \(reason.needed) values"
+                interval = reason.reason.contains("sessions") ? "needs \(reason.needed) sessions" : "needs \(reason.needed) values"
             }
             let change = comparison.relativeChange(atPercent: delta.percent).map { String(format: "%+.1f %%", $0) } ?? ""
             html += "<tr data-percent=\"\(Int(delta.percent))\"><th>p\(Int(delta.percent))</th>"
@@ -70,7 +79,8 @@ struct ReportSectionMarkup {
         case .slower: "B slower"
         case .noDifference: "~ no significant difference"
         }
-        html += "<tr><th>verdict</th><td class=\"verdict text\" colspan=\"5\">\(verdict)</td></tr>\n"
+        let unit = comparison.options.unit == .session ? "by session" : "unit: touch, every value independent"
+        html += "<tr><th>verdict</th><td class=\"verdict text\" colspan=\"5\">\(verdict) (\(unit))</td></tr>\n"
         return html + "</tbody></table></div>\n"
     }
 }

@@ -19,13 +19,22 @@ extension DemoFinding {
         ReportFormat.milliseconds(value)
     }
 
+    /// The p of the test the verdict follows (the session-level one by default).
     static func pText(_ comparison: Comparison) -> String {
-        guard case .success(let test) = comparison.mannWhitney else { return "too few values to test" }
+        guard let test = comparison.decidingTest else {
+            return comparison.options.unit == .session ? "too few sessions to test" : "too few values to test"
+        }
         return ReportFormat.p(test.p)
     }
 
-    /// `n = 123 vs 112, p < 0.001`
+    /// `8 vs 8 sessions, n = 123 vs 112, p < 0.001 by session`
     static func evidence(_ comparison: Comparison) -> String {
-        "n = \(comparison.a.n.grouped) vs \(comparison.b.n.grouped), \(pText(comparison))"
+        switch comparison.options.unit {
+        case .session:
+            "\(comparison.a.sessions) vs \(comparison.b.sessions) sessions, n = \(comparison.a.n.grouped) vs "
+                + "\(comparison.b.n.grouped), \(pText(comparison)) by session"
+        case .touch:
+            "n = \(comparison.a.n.grouped) vs \(comparison.b.n.grouped), \(pText(comparison)), unit touch"
+        }
     }
 }

@@ -24,7 +24,12 @@ package struct DemoRun: Sendable {
     package var csvDirectory: String { path("csv") }
     package var reportPath: String { path("report.html") }
 
-    package init(directory: String, options: SimulationOptions = SimulationOptions()) {
+    /// Sessions per variant by default: the comparisons take the session as
+    /// their unit, and 8 against 8 sessions (8 paired, for the channels) let
+    /// each finding reach p < 0.05 by session.
+    package static let sessionsPerVariant = 8
+
+    package init(directory: String, options: SimulationOptions = SimulationOptions(sessionsPerVariant: sessionsPerVariant)) {
         self.directory = directory
         self.options = options
     }
@@ -131,11 +136,12 @@ package struct DemoRun: Sendable {
         let channelComparison = channel.comparisons[0]
         var channelSentence = "on iPad, the KVO observer hears .began at p50 \(DemoFinding.milliseconds(channelComparison.a.p50)), "
             + "target-action at \(DemoFinding.milliseconds(channelComparison.b.p50))"
-        if let paired = channelComparison.paired, case .success(let wilcoxon) = paired.wilcoxon,
+        if let paired = channelComparison.paired, case .success(let wilcoxon)? = paired.sessionWilcoxon,
            let median = Percentile.of(sorted: paired.differences, percent: 50) {
             channelSentence += ": target-action delivers the same state change a median "
-                + "\(DemoFinding.milliseconds(median)) later (\(paired.differences.count.grouped) paired touches, "
-                + "Wilcoxon \(wilcoxon.p < 0.001 ? "p < 0.001" : String(format: "p = %.3f", wilcoxon.p)))."
+                + "\(DemoFinding.milliseconds(median)) later (\(paired.differences.count.grouped) paired touches in "
+                + "\(paired.sessionMedians.count) sessions; Wilcoxon on the session medians "
+                + "\(wilcoxon.p < 0.001 ? "p < 0.001" : String(format: "p = %.3f", wilcoxon.p)))."
         } else {
             channelSentence += " (\(DemoFinding.evidence(channelComparison)))."
         }

@@ -12,17 +12,23 @@ struct CompareCommand: ParsableCommand {
             them (a baseline-looking value such as none, false, off or center is A);
             with more, each value is compared against that baseline.
 
-            For each group: n, p50, p90, p95, p99, max. For B against A: the difference
-            at each percentile with a 95% percentile-bootstrap interval (10,000 replicates
-            drawn from the exact order-statistic distribution of resamples, so a million
-            values take milliseconds; deterministic for --seed); the Mann–Whitney U test
-            (two-sided, normal approximation with tie and continuity correction, as
-            scipy.stats.mannwhitneyu(a, b, method="asymptotic"), U for A); and a verdict:
-            faster, slower, or ~ (no significant difference at --alpha). Splitting by via
-            also analyses the touches heard on both channels as pairs (Wilcoxon
-            signed-rank, as scipy.stats.wilcoxon with its defaults). Too few values for a
-            test or an interval is said in a note, and so is a group drawing on sessions
-            whose recorder dropped events (the dropped column of `sessions`).
+            Sessions, not touches, are the unit (--unit session, the default): touches of
+            one session share a device, a person and a moment, so they are not independent.
+            For each group: n, sessions, p50, p90, p95, p99, max. For B against A: the
+            difference at each percentile with a 95% two-stage bootstrap interval (sessions
+            resampled, then touches within each drawn session; 10,000 replicates,
+            deterministic for --seed); Mann–Whitney U on the per-session medians (as
+            scipy.stats.mannwhitneyu(a, b, method="auto"): exact for small groups without
+            ties); ICC(1), each group's design effect and effective n; and a verdict from
+            that test: faster, slower, or ~ (no significant difference at --alpha, or one
+            session a group: no session-level inference). The pooled Mann–Whitney over all
+            touches is printed for reference, labelled so. --unit touch treats every value
+            as independent (one session's data, or by choice), with the pooled test as the
+            verdict and a one-stage bootstrap. Splitting by via also analyses the touches
+            heard on both channels as pairs (Wilcoxon signed-rank, as scipy.stats.wilcoxon
+            with its defaults), and at session level each session's median difference.
+            Too few values or sessions for a test or an interval is said in a note, and so
+            is a group drawing on sessions whose recorder dropped events.
 
             Examples:
               gesturelab compare --by deferred_edges --event touchDown --region bottom,bottom-right
@@ -40,7 +46,7 @@ struct CompareCommand: ParsableCommand {
     @OptionGroup var comparison: ComparisonOptions
 
     @Option(help: ArgumentHelp(
-        "Exit non-zero when B is significantly slower than A by more than this percentage (a CI latency budget).",
+        "Exit non-zero when B is significantly slower than A (by the verdict of --unit) by more than this percentage (a CI latency budget).",
         valueName: "pct"))
     var failIfSlower: Double?
 
@@ -63,7 +69,7 @@ struct CompareCommand: ParsableCommand {
     func run() throws {
         let selection = comparison.selection(by: by)
         let request = Comparer.Request(selection: selection, a: comparison.a, b: comparison.b,
-                                       options: .init(alpha: comparison.alpha, seed: comparison.seed))
+                                       options: comparison.analysisOptions)
         let run = try database.read { db in try Comparer.run(request, in: db) }
         let output = TextOutput.standardOutput()
         switch format {

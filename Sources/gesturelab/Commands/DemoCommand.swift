@@ -27,8 +27,8 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "Seed of the simulation and of the bootstrap.")
     var seed: UInt64 = 1
 
-    @Option(help: "Sessions per variant of each experiment.")
-    var sessions = 4
+    @Option(help: "Sessions per variant of each experiment (the session is the comparisons' unit; 8 let each finding reach p < 0.05).")
+    var sessions = DemoRun.sessionsPerVariant
 
     func validate() throws {
         if sessions < 1 { throw ValidationError("--sessions takes 1 or more.") }

@@ -54,7 +54,7 @@ struct ReportCommand: ParsableCommand {
         if out != "-" { try ReportFile.checkFolder(of: out) }
         let plans = by.map { [PlannedComparison(selection: comparison.selection(by: $0), a: comparison.a, b: comparison.b)] }
         let options = HTMLReport.Options(title: title, seed: comparison.seed, alpha: comparison.alpha,
-                                         version: GestureLab.configuration.version)
+                                         unit: comparison.unit, version: GestureLab.configuration.version)
         let html = try database.read { db in try HTMLReport.render(db, plans: plans, options: options) }
         if out == "-" {
             let output = TextOutput.standardOutput()

@@ -38,6 +38,17 @@ struct ComparisonOptions: ParsableArguments {
     @Option(help: "Seed of the bootstrap: the same seed gives the same intervals.")
     var seed: UInt64 = 1
 
+    @Option(help: ArgumentHelp(
+        "What is replicated: session (tests and intervals treat sessions as the independent units) or touch "
+            + "(every value independent, for one session's data).",
+        valueName: "unit"))
+    var unit: AnalysisUnit = .session
+
+    /// Alpha, seed and unit as the statistics take them.
+    var analysisOptions: Comparison.Options {
+        Comparison.Options(alpha: alpha, seed: seed, unit: unit)
+    }
+
     func validate() throws {
         if (a == nil) != (b == nil) { throw ValidationError("give both --a and --b, or neither.") }
         if !(alpha > 0 && alpha < 1) { throw ValidationError("--alpha must be between 0 and 1, not \(alpha).") }
@@ -55,3 +66,4 @@ struct ComparisonOptions: ParsableArguments {
 }
 
 extension LatencyMetric: ExpressibleByArgument {}
+extension AnalysisUnit: ExpressibleByArgument {}
