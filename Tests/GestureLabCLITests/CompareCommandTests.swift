@@ -57,8 +57,8 @@ import TestScratch
 
     /// Four sessions a mode; each session's touches are shifted by its own
     /// offset (a device, a person), B's by 40 ms more when `effect`.
-    private func sessionsFolder(effect: Bool) throws -> WorkFolder {
-        let folder = try WorkFolder()
+    private func sessionsFolder(effect: Bool) throws -> ScratchFolder {
+        let folder = try ScratchFolder()
         var lines = [#"{"type":"header","format":"gesture-trace","version":1}"#]
         let offsets = ["a": [0, 10, 20, 60], "b": [15, 25, 35, 45]]
         for mode in ["a", "b"] {

@@ -1,5 +1,6 @@
 #if !PostgreSQL
 import Foundation
+import TestScratch
 import Testing
 
 /// The default build leaves the shared store out (the PostgreSQL trait is
@@ -10,7 +11,7 @@ import Testing
     static let rebuild = "rebuild with `swift build -c release --traits PostgreSQL` (docs/postgresql.md)"
 
     @Test func pushSaysHowToGetIt() throws {
-        let folder = try WorkFolder()
+        let folder = try ScratchFolder()
         for arguments in [["push"], ["push", "--to", "postgresql://lab:secret@127.0.0.1:1/gestures", "--db", "lab.sqlite"]] {
             let result = try folder.run(arguments)
             #expect(result.status == 1, "\(arguments)")
@@ -22,7 +23,7 @@ import Testing
     }
 
     @Test func readingAServerSaysHowToGetIt() throws {
-        let folder = try WorkFolder()
+        let folder = try ScratchFolder()
         for url in ["postgresql://lab:secret@127.0.0.1:1/gestures", "postgres://lab@db.example/gestures"] {
             let result = try folder.run(["sessions", "--db", url])
             #expect(result.status == 1)
@@ -34,7 +35,7 @@ import Testing
     }
 
     @Test func benchAgainstAServerSaysSoBeforeMeasuring() throws {
-        let folder = try WorkFolder()
+        let folder = try ScratchFolder()
         let result = try folder.run(["bench", "--dir", "bench", "--postgresql", "postgresql://lab@127.0.0.1:1/gestures"])
         #expect(result.status == 1)
         #expect(result.standardError.hasPrefix("Error: bench --postgresql needs the shared store"), "\(result.standardError)")
