@@ -69,6 +69,7 @@ import GestureTrace
             case .transition(let r): perExperiment[experimentOfSession[r.session]!, default: 0] += 1
             case .delivery(let r): perExperiment[experimentOfSession[r.session]!, default: 0] += 1
             case .frame(let r): perExperiment[experimentOfSession[r.session]!, default: 0] += 1
+            case .target(let r): perExperiment[experimentOfSession[r.session]!, default: 0] += 1
             case .dropped: Issue.record("the simulator never drops events")
             }
         }
