@@ -112,14 +112,21 @@ struct FalseStartTracker {
     }
 
     private struct Pending {
-        var downNanos: Int64
+        /// When the pair last had an event, in events added.
+        var activity: Int
         var events: [FalseStarts.Event]
+    }
+
+    private struct TouchKey: Hashable {
+        var session: Int
+        var touch: Int64
     }
 
     private(set) var isExact = true
     private(set) var inexactReason: String?
     private let limit: Int
     private var pending: [Key: Pending] = [:]
+    private var activity = 0
     /// By session: touches whose pairs are settled.
     private var settled: [Int: Set<Int64>] = [:]
 
@@ -127,14 +134,19 @@ struct FalseStartTracker {
         self.limit = max(limit, 1)
     }
 
-    mutating func add(_ event: FalseStarts.Event, session: Int, touch: Int64, downNanos: Int64, target: String,
+    mutating func add(_ event: FalseStarts.Event, session: Int, touch: Int64, target: String,
                       line: Int, settle emit: (DerivedTouchStart) -> Void) {
         guard isExact else { return }
         if let done = settled[session], done.contains(touch) {
             return giveUp("the record at line \(line) is of a touch whose starts were settled to keep memory flat")
         }
         let key = Key(session: session, touch: touch, target: ExactText(target))
-        pending[key, default: Pending(downNanos: downNanos, events: [])].events.append(event)
+        activity += 1
+        let now = activity
+        Self.update(&pending[key, default: Pending(activity: now, events: [])]) {
+            $0.activity = now
+            $0.events.append(event)
+        }
         if pending.count > limit {
             settleOldest(emit)
         }
@@ -153,12 +165,20 @@ struct FalseStartTracker {
         settle(keys, emit)
     }
 
-    /// Settles the pairs of the touches with the earliest downs, half of them.
+    /// Settles the pairs of the least recently active half of the pending
+    /// touches (whole touches: an event of a settled touch ends the one-pass
+    /// derivation of false starts), never the most recently active one.
+    /// Recency, not down time: sessions have clocks of their own.
     private mutating func settleOldest(_ emit: (DerivedTouchStart) -> Void) {
-        let byDown = pending.map { ($0.value.downNanos, $0.key) }.sorted { $0.0 < $1.0 }
-        let cut = byDown[byDown.count / 2].0
-        // Whole touches: every pair of a touch at or before the cut.
-        settle(byDown.filter { $0.0 <= cut }.map(\.1), emit)
+        var touches: [TouchKey: Int] = [:]
+        for (key, entry) in pending {
+            let touch = TouchKey(session: key.session, touch: key.touch)
+            touches[touch] = max(touches[touch] ?? 0, entry.activity)
+        }
+        let byActivity = touches.sorted { $0.value < $1.value }.map(\.key)
+        let oldest = Set(byActivity.prefix(byActivity.count / 2))
+        guard !oldest.isEmpty else { return }
+        settle(pending.keys.filter { oldest.contains(TouchKey(session: $0.session, touch: $0.touch)) }, emit)
     }
 
     private mutating func settle(_ keys: [Key], _ emit: (DerivedTouchStart) -> Void) {
@@ -170,6 +190,11 @@ struct FalseStartTracker {
                                        outcome: outcome))
             }
         }
+    }
+
+    @inline(__always)
+    private static func update(_ entry: inout Pending, _ body: (inout Pending) -> Void) {
+        body(&entry)
     }
 
     /// Forgets a retired session's settled touches: any later record of it

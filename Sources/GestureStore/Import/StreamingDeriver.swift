@@ -293,7 +293,7 @@ struct StreamingDeriver {
               fits(nanos, minus: transitionNanos ?? nanos, line: line) else { return }
         if let role = FalseStarts.role(ofDelivered: record.event) {
             starts.add(FalseStarts.Event(role: role, nanos: nanos, name: ExactText(record.event), line: line),
-                       session: session, touch: owner.touch, downNanos: owner.nanos, target: record.target,
+                       session: session, touch: owner.touch, target: record.target,
                        line: line) { sink.add($0) }
         }
         if let transitionNanos {
@@ -313,7 +313,7 @@ struct StreamingDeriver {
         let nanos = record.timeNanos
         if let role = FalseStarts.role(ofTransitionTo: record.to) {
             starts.add(FalseStarts.Event(role: role, nanos: nanos, name: ExactText(record.to.rawValue), line: line),
-                       session: session, touch: owner.touch, downNanos: owner.nanos, target: record.recognizer,
+                       session: session, touch: owner.touch, target: record.recognizer,
                        line: line) { sink.add($0) }
         }
         guard record.to == .began || record.to == .recognized, fits(nanos, minus: owner.nanos, line: line) else {
