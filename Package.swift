@@ -36,7 +36,8 @@ let package = Package(
     targets: [
         .target(name: "GestureTrace"),
         .target(name: "SeededRandom"),
-        // Its UIKit/ folder compiles only where UIKit exists.
+        // Its UIKit/ folder compiles only for iOS and Mac Catalyst (os(iOS));
+        // scripts/check-uikit-layer.sh compiles it on Linux against stand-ins.
         .target(name: "GestureRecorder", dependencies: ["GestureTrace"]),
         .target(
             name: "GestureStore",

@@ -29,6 +29,16 @@ final class EventRing: @unchecked Sendable {
     private var drops = DropTally(session: -1)
     private var closedDrops: [DropTally] = []
     private(set) var ignoredCount = 0
+    /// Events ignored while no recording ran: they count towards the next
+    /// recording too, which is when an app reads its summary.
+    private var ignoredWhileIdle = 0
+    /// Touch `began`s dropped since the writer last took, so that it can
+    /// tell a touch that lost its `began` from one that began elsewhere.
+    /// Reserved up front: the app's side never grows it.
+    private var droppedBegans: [DroppedBegan] = []
+    private static let droppedBeganLimit = 1_024
+    /// The first session in which more `began`s were dropped than that.
+    private var untrackedSince: Int32?
     private(set) var droppedCount = 0
     private(set) var writtenCount = 0
     var failure: RecorderError?
@@ -52,6 +62,7 @@ final class EventRing: @unchecked Sendable {
         mask = size - 1
         slots = .allocate(capacity: size)
         self.waitsWhenFull = waitsWhenFull
+        droppedBegans.reserveCapacity(Self.droppedBeganLimit)
     }
 
     deinit {
@@ -66,7 +77,7 @@ final class EventRing: @unchecked Sendable {
     func push(_ event: RecorderEvent) {
         condition.lock()
         guard currentSession >= 0, failure == nil else {
-            ignoredCount += 1
+            countIgnored(1)
             condition.unlock()
             return
         }
@@ -76,6 +87,7 @@ final class EventRing: @unchecked Sendable {
             guard waitsWhenFull else {
                 drops.add(event)
                 droppedCount += 1
+                if event.kind == .touch, event.code == Self.beganCode { noteDroppedBegan(event) }
                 condition.unlock()
                 return
             }
@@ -89,11 +101,36 @@ final class EventRing: @unchecked Sendable {
         if wake { condition.broadcast() }
     }
 
-    /// Counts an event that cannot be recorded (a touch at a non-finite position).
-    func ignore() {
+    /// Counts events that cannot be recorded (a touch at a non-finite
+    /// position, a touch first seen after its `began`).
+    func ignore(_ count: Int = 1) {
         condition.lock()
-        ignoredCount += 1
+        countIgnored(count)
         condition.unlock()
+    }
+
+    /// With the lock held.
+    private func countIgnored(_ count: Int) {
+        ignoredCount += count
+        if !isRecording { ignoredWhileIdle += count }
+    }
+
+    /// A touch `began` the full buffer dropped, as the writer learns of it.
+    struct DroppedBegan: Equatable {
+        var session: Int32
+        var touch: Int64
+    }
+
+    private static let beganCode = RecorderCodes.code(TouchPhase.began)
+
+    /// With the lock held. Past the limit the touches go unnamed and the
+    /// session is marked instead, so nothing on this side allocates.
+    private func noteDroppedBegan(_ event: RecorderEvent) {
+        if droppedBegans.count < Self.droppedBeganLimit {
+            droppedBegans.append(DroppedBegan(session: event.session, touch: event.touch))
+        } else {
+            untrackedSince = min(untrackedSince ?? event.session, event.session)
+        }
     }
 
     /// With the lock held: waits until the writer makes room (or has stopped).
@@ -118,13 +155,14 @@ final class EventRing: @unchecked Sendable {
 
     // MARK: The recording's lifecycle
 
-    /// Starts a recording: counts reset, a writer about to run.
+    static let alreadyRecording = RecorderError(.alreadyRecording, "a recording is already running; finish it first")
+
+    /// Starts a recording: counts reset (but for events ignored since the
+    /// last one stopped), a writer about to run.
     func open() throws(RecorderError) {
         condition.lock()
         defer { condition.unlock() }
-        guard !isRecording else {
-            throw RecorderError(.alreadyRecording, "a recording is already running; finish it first")
-        }
+        guard !isRecording else { throw Self.alreadyRecording }
         isRecording = true
         head = 0
         tail = 0
@@ -133,7 +171,10 @@ final class EventRing: @unchecked Sendable {
         sessionIDs = []
         drops = DropTally(session: -1)
         closedDrops = []
-        ignoredCount = 0
+        droppedBegans.removeAll(keepingCapacity: true)
+        untrackedSince = nil
+        ignoredCount = ignoredWhileIdle
+        ignoredWhileIdle = 0
         droppedCount = 0
         writtenCount = 0
         failure = nil
@@ -216,6 +257,11 @@ final class EventRing: @unchecked Sendable {
         var names: [String] = []
         var sessions: [SessionRecord] = []
         var drops: [DropTally] = []
+        /// Touch `began`s dropped since the last batch.
+        var droppedBegans: [DroppedBegan] = []
+        /// Sessions from this one to the last started may have dropped
+        /// `began`s not in `droppedBegans`.
+        var untrackedSince: Int32?
         /// Events handed over up to here are in this batch or earlier ones.
         var through = 0
         var isLast = false
@@ -236,19 +282,28 @@ final class EventRing: @unchecked Sendable {
             head += 1
         }
         closeDrops()
-        let batch = Batch(names: names, sessions: sessions, drops: closedDrops, through: tail,
+        var batch = Batch(names: names, sessions: sessions, drops: closedDrops, through: tail,
                           isLast: stopRequested)
         closedDrops.removeAll()
+        if !droppedBegans.isEmpty {
+            // Copied rather than shared, so that emptying keeps the app's
+            // side its reserved storage.
+            batch.droppedBegans.append(contentsOf: droppedBegans)
+            droppedBegans.removeAll(keepingCapacity: true)
+        }
+        batch.untrackedSince = untrackedSince
+        untrackedSince = nil
         condition.broadcast()  // room for a producer waiting when full
         return batch
     }
 
     /// The writer has written (and flushed) everything through `through`.
-    func written(through: Int, records: Int, dropped: Int, failure: RecorderError?) {
+    func written(through: Int, records: Int, dropped: Int, ignored: Int, failure: RecorderError?) {
         condition.lock()
         writtenThrough = max(writtenThrough, through)
         writtenCount += records
         droppedCount += dropped
+        ignoredCount += ignored
         if let failure, self.failure == nil { self.failure = failure }
         condition.broadcast()
         condition.unlock()

@@ -96,11 +96,36 @@ public final class GestureRecorder: Sendable {
 
     /// Starts a recording into a new file in `folder` (which must exist),
     /// named so that a folder of captures sorts by time, and starts its first session.
+    /// A call that throws leaves no file behind.
     ///
     /// - Returns: the capture's URL.
     @discardableResult
     public func start(_ session: RecordingSession, in folder: URL) throws(RecorderError) -> URL {
         let record = try Self.validated(session)
+        lifecycle.lock()
+        defer { lifecycle.unlock() }
+        // Refused before the folder is touched: a second start must not
+        // leave a header-only capture beside the running one.
+        try refuseIfRecording()
+        let (writer, url) = try Self.newCapture(in: folder, sessionID: session.id, recorderName: options.recorderName)
+        do {
+            try startLocked(writer: writer, url: url)
+            try ring.beginSession(record)
+        } catch {
+            // Cannot happen once refuseIfRecording passed and the session
+            // was validated; if it did, the recording is undone, file and all.
+            ring.stop()
+            currentURL = nil
+            try? FileManager.default.removeItem(at: url)
+            throw error
+        }
+        return url
+    }
+
+    /// Creates the capture file with its header: the folder checked, the
+    /// name made unique.
+    private static func newCapture(in folder: URL, sessionID: String,
+                                   recorderName: String?) throws(RecorderError) -> (TraceWriter, URL) {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw RecorderError(.folderMissing, "cannot record into \(folder.path): no such folder")
@@ -109,38 +134,36 @@ public final class GestureRecorder: Sendable {
             throw RecorderError(.folderUnwritable, "cannot record into \(folder.path): the folder is not writable")
         }
         let now = Date()
-        var url = folder.appendingPathComponent(CaptureFileName.make(date: now, sessionID: session.id))
+        var url = folder.appendingPathComponent(CaptureFileName.make(date: now, sessionID: sessionID))
         var suffix = 2
         while FileManager.default.fileExists(atPath: url.path) {
-            let base = CaptureFileName.make(date: now, sessionID: session.id).dropLast(".jsonl".count)
+            let base = CaptureFileName.make(date: now, sessionID: sessionID).dropLast(".jsonl".count)
             url = folder.appendingPathComponent("\(base)-\(suffix).jsonl")
             suffix += 1
         }
-        let writer: TraceWriter
         do {
-            writer = try TraceWriter(path: url.path, header: TraceHeader(recorder: options.recorderName))
+            return (try TraceWriter(path: url.path, header: TraceHeader(recorder: recorderName)), url)
         } catch {
+            try? FileManager.default.removeItem(at: url)
             throw RecorderError(.folderUnwritable, "cannot record into \(folder.path): \(error)")
         }
-        try start(writer: writer, url: url)
-        do {
-            try ring.beginSession(record)
-        } catch {
-            _ = try? finish()
-            throw error
-        }
-        return url
     }
 
     /// Starts a recording through a writer the caller made (a pipe, a
     /// handle, a file with its own header); sessions come with ``beginSession(_:)``.
     public func start(writingTo writer: TraceWriter) throws(RecorderError) {
-        try start(writer: writer, url: nil)
-    }
-
-    private func start(writer: TraceWriter, url: URL?) throws(RecorderError) {
         lifecycle.lock()
         defer { lifecycle.unlock() }
+        try startLocked(writer: writer, url: nil)
+    }
+
+    /// With `lifecycle` held.
+    private func refuseIfRecording() throws(RecorderError) {
+        if isRecording { throw EventRing.alreadyRecording }
+    }
+
+    /// With `lifecycle` held.
+    private func startLocked(writer: TraceWriter, url: URL?) throws(RecorderError) {
         try ring.open()
         currentURL = url
         RecordingWriter(ring: ring, writer: writer, flushInterval: options.flushInterval).start()

@@ -9,10 +9,6 @@ import GestureTrace
 public struct RecorderName: Sendable, Hashable {
     let index: UInt32
 
-    init(index: UInt32) {
-        self.index = index
-    }
-
     /// Names every recorder knows from the start, in this order.
     static let builtIn: [String] = ["observer", "target-action", "control-event", "touches"]
         + RecognizerState.allCases.map(\.rawValue)

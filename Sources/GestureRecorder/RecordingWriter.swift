@@ -33,7 +33,7 @@ final class RecordingWriter: @unchecked Sendable {
         var failure: RecorderError?
         while true {
             let batch = ring.take(into: &events, waitingUpTo: flushInterval)
-            var written = (records: 0, dropped: 0)
+            var written = (records: 0, dropped: 0, ignored: 0)
             if failure == nil {
                 do {
                     written = try write(events, batch)
@@ -42,28 +42,44 @@ final class RecordingWriter: @unchecked Sendable {
                     failure = RecorderError(.writeFailed, "recording stopped: \(error)", underlyingError: error)
                 }
             }
-            ring.written(through: batch.through, records: written.records, dropped: written.dropped, failure: failure)
+            ring.written(through: batch.through, records: written.records, dropped: written.dropped,
+                         ignored: written.ignored, failure: failure)
             if batch.isLast { break }
         }
         if failure != nil { try? writer.close() }
         ring.writerDidStop()
     }
 
-    /// Touches whose `began` was written and that have not ended, by session.
-    private var openTouches: [Int32: Set<Int64>] = [:]
+    /// Which touch events can be written, and how the others count.
+    private var admission = TouchAdmission()
 
-    private func write(_ events: [RecorderEvent], _ batch: EventRing.Batch) throws -> (records: Int, dropped: Int) {
+    private func write(_ events: [RecorderEvent], _ batch: EventRing.Batch) throws
+        -> (records: Int, dropped: Int, ignored: Int) {
         let names = batch.names
         var drops = batch.drops
+        for began in batch.droppedBegans { admission.noteDropped(began) }
+        if let first = batch.untrackedSince {
+            admission.noteUntracked(from: first, through: Int32(batch.sessions.count - 1))
+        }
         var orphaned: [Int32: DropTally] = [:]
+        var ignored = 0
         for event in events {
             if event.kind == .sessionStart {
-                openTouches = [event.session: []]  // sessions follow one another
-            } else if event.kind == .touch, !admit(event) {
-                // Its `began` was dropped: the format refuses a touch's records
-                // without one, so these are dropped too, and counted.
-                orphaned[event.session, default: DropTally(session: event.session)].add(event)
-                continue
+                admission.sessionStarted(event.session)
+            } else if event.kind == .touch {
+                switch admission.admit(session: event.session, touch: event.touch, phase: Self.phases[Int(event.code)]) {
+                case .write:
+                    break
+                case .drop:
+                    // Its `began` was dropped: the format refuses a touch's
+                    // records without one, so these are dropped too, and counted.
+                    orphaned[event.session, default: DropTally(session: event.session)].add(event)
+                    continue
+                case .ignore:
+                    // It began before this session: not this session's to record.
+                    ignored += 1
+                    continue
+                }
             }
             try writer.write(Self.record(event, names: names, sessions: batch.sessions))
         }
@@ -73,20 +89,7 @@ final class RecordingWriter: @unchecked Sendable {
                                                     timeNanos: drop.latestNanos, kinds: drop.kinds)))
         }
         let orphanCount = orphaned.values.reduce(0) { $0 + Int($1.count) }
-        return (events.count - orphanCount + drops.count, orphanCount)
-    }
-
-    /// Whether a touch record can be written: a `began`, or a later phase
-    /// of a touch whose `began` was.
-    private func admit(_ event: RecorderEvent) -> Bool {
-        let phase = Self.phases[Int(event.code)]
-        if phase == .began {
-            openTouches[event.session, default: []].insert(event.touch)
-            return true
-        }
-        guard openTouches[event.session]?.contains(event.touch) == true else { return false }
-        if phase == .ended || phase == .cancelled { openTouches[event.session]?.remove(event.touch) }
-        return true
+        return (events.count - orphanCount - ignored + drops.count, orphanCount, ignored)
     }
 
     static func record(_ event: RecorderEvent, names: [String], sessions: [SessionRecord]) -> TraceRecord {

@@ -1,12 +1,15 @@
 import GestureStore
+import GRDB
 import GRDBSQLite
 
-/// The SQLite store `push` reads, opened read-only through SQLite's C API
-/// so rows go from statement columns straight into COPY buffers.
+/// The SQLite store `push` reads: the statements of one read transaction of
+/// an opened ``GestureDatabase``, stepped through SQLite's C API so rows go
+/// from statement columns straight into COPY buffers.
 ///
 /// One read transaction spans the push: captures imported meanwhile wait
-/// for the next push.
-final class LocalStore {
+/// for the next push. The store's connection is GRDB's; this only borrows
+/// its handle for the length of that transaction.
+struct LocalStore {
     struct Capture {
         var id: Int64
         var fileName: String
@@ -15,23 +18,19 @@ final class LocalStore {
     }
 
     let path: String
-    private var handle: OpaquePointer?
+    private let handle: OpaquePointer
 
-    init(path: String) throws {
-        self.path = path
-        guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else {
-            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
-            sqlite3_close(handle)
-            throw StoreError("cannot read \(path): \(message)")
+    /// Reads `store` in one read transaction, handing `body` the store for its length.
+    static func reading<T>(_ store: GestureDatabase, _ body: (LocalStore) throws -> T) throws -> T {
+        do {
+            return try store.connection.read { db in
+                guard let handle = db.sqliteConnection else { throw StoreError("cannot read \(store.path): it is closed") }
+                return try body(LocalStore(path: store.path, handle: handle))
+            }
+        } catch let error as DatabaseError {
+            // Beginning or ending the transaction: the only GRDB calls here.
+            throw StoreError("cannot read \(store.path): \(error.message ?? "\(error)")")
         }
-        sqlite3_busy_timeout(handle, 60_000)
-        try execute("BEGIN")
-    }
-
-    func close() {
-        try? execute("COMMIT")
-        sqlite3_close(handle)
-        handle = nil
     }
 
     /// The complete captures (those with a digest), in import order.
@@ -62,12 +61,6 @@ final class LocalStore {
         }
         sqlite3_bind_int64(statement, 1, captureID)
         return statement
-    }
-
-    private func execute(_ sql: String) throws {
-        guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
-            throw StoreError("cannot read \(path): \(String(cString: sqlite3_errmsg(handle)))")
-        }
     }
 
     static func failure(_ statement: OpaquePointer, doing: String) -> StoreError {

@@ -6,7 +6,8 @@ import GRDB
 /// The store's SQL binds `?` (by position) and `:name` (by name).
 /// PostgreSQL numbers its parameters `$1, $2, …`; this rewrites each `?` to
 /// the next number and each distinct `:name` to one number, leaving string
-/// literals, quoted names, comments and PostgreSQL's `::` casts alone.
+/// literals, quoted names, dollar-quoted bodies, comments and PostgreSQL's
+/// `::` casts alone (``SQLTokenizer`` tells them apart).
 /// A NULL value is written into the text as `NULL` instead: PostgreSQL
 /// cannot infer the type of a parameter that is only tested with `IS NULL`,
 /// and an untyped NULL takes whatever type its place needs, as in SQLite.
@@ -31,76 +32,38 @@ struct PortableSQL: Equatable {
     /// The distinct parameters, in order of first appearance.
     var parameters: [Parameter]
 
-    /// - Throws: `DatabaseError` when the text holds more than one
-    ///   statement, worded as GRDB words it for SQLite.
+    /// - Throws: `StoreError` when the text holds more than one statement.
     init(_ sql: String) throws {
         var output = ""
         var pieces: [Piece] = []
         var parameters: [Parameter] = []
         var positional = 0
         var statementEnded = false
-        let scalars = Array(sql.unicodeScalars)
-        var index = 0
-        func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
-            scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-        }
-        func copy(until end: Int) {
-            output.unicodeScalars.append(contentsOf: scalars[index..<min(end, scalars.count)])
-            index = min(end, scalars.count)
-        }
-        while index < scalars.count {
-            let scalar = scalars[index]
-            let next = index + 1 < scalars.count ? scalars[index + 1] : nil
-            if statementEnded && !scalar.properties.isWhitespace && scalar != ";" && !(scalar == "-" && next == "-")
-                && !(scalar == "/" && next == "*") {
-                throw DatabaseError(resultCode: .SQLITE_MISUSE,
-                                    message: "Multiple statements found. PostgreSQL runs one statement at a time.",
-                                    sql: sql)
+        for token in SQLTokenizer.tokens(sql) {
+            // After a `;` only blanks and more `;` may follow: PostgreSQL's
+            // extended protocol runs one statement, and so does SQLite's reader.
+            if statementEnded && !token.isBlank && token != .semicolon {
+                let failure = StatementFailure(.severalStatements,
+                                               message: "Multiple statements found. PostgreSQL runs one statement at a time.",
+                                               sql: sql)
+                throw StoreError(failure.line(resultCode: Self.misuse), statement: failure)
             }
-            switch scalar {
-            case "'", "\"":
-                // A literal or quoted name runs to its closing quote; doubled quotes stay inside.
-                var end = index + 1
-                while end < scalars.count {
-                    if scalars[end] == scalar {
-                        if end + 1 < scalars.count, scalars[end + 1] == scalar { end += 2; continue }
-                        break
-                    }
-                    end += 1
-                }
-                copy(until: end + 1)
-            case "-" where next == "-":
-                var end = index
-                while end < scalars.count, scalars[end] != "\n" { end += 1 }
-                copy(until: end)
-            case "/" where next == "*":
-                var end = index + 2
-                while end + 1 < scalars.count, !(scalars[end] == "*" && scalars[end + 1] == "/") { end += 1 }
-                copy(until: end + 2)
-            case ":" where next == ":":
-                copy(until: index + 2)
-            case ":" where next.map(isNameScalar) == true:
-                var end = index + 1
-                while end < scalars.count, isNameScalar(scalars[end]) { end += 1 }
-                let name = String(String.UnicodeScalarView(scalars[(index + 1)..<end]))
+            switch token {
+            case .named(let name):
                 if !parameters.contains(.named(name)) { parameters.append(.named(name)) }
                 pieces.append(.text(output))
                 pieces.append(.parameter(parameters.firstIndex(of: .named(name))!))
                 output = ""
-                index = end
-            case "?":
+            case .positional:
                 parameters.append(.position(positional))
                 positional += 1
                 pieces.append(.text(output))
                 pieces.append(.parameter(parameters.count - 1))
                 output = ""
-                index += 1
-            case ";":
+            case .semicolon:
                 statementEnded = true
-                index += 1
-            default:
-                output.unicodeScalars.append(scalar)
-                index += 1
+            case .code, .quoted, .comment:
+                output += token.text
             }
         }
         pieces.append(.text(output))
@@ -108,9 +71,13 @@ struct PortableSQL: Equatable {
         self.parameters = parameters
     }
 
+    /// SQLite's `SQLITE_MISUSE`, the code the lines of these refusals have
+    /// always named (they were GRDB's errors once).
+    static let misuse: Int32 = 21
+
     /// The text for PostgreSQL and the value of each `$n` in it.
     ///
-    /// - Throws: `DatabaseError` for a parameter without a value.
+    /// - Throws: `StoreError` for a parameter without a value.
     func statement(_ arguments: StoreArguments) throws -> (text: String, values: [DatabaseValue]) {
         let values = try self.values(arguments)
         var numbers: [Int: Int] = [:]
@@ -139,15 +106,20 @@ struct PortableSQL: Equatable {
             switch parameter {
             case .position(let index):
                 guard index < arguments.positional.count else {
-                    throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "wrong number of statement arguments")
+                    throw Self.missingArgument("wrong number of statement arguments")
                 }
                 return arguments.positional[index]
             case .named(let name):
                 guard let value = arguments.named[name] else {
-                    throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "missing statement argument: \(name)")
+                    throw Self.missingArgument("missing statement argument: \(name)")
                 }
                 return value
             }
         }
+    }
+
+    private static func missingArgument(_ message: String) -> StoreError {
+        let failure = StatementFailure(.missingArgument, message: message)
+        return StoreError(failure.line(resultCode: misuse), statement: failure)
     }
 }

@@ -68,8 +68,8 @@ package final class ServerConnection: @unchecked Sendable {
 
     /// Runs one statement, handing each row to `row` as it arrives.
     ///
-    /// - Throws: `DatabaseError`-free `StoreError`s are for connections;
-    ///   a failing statement throws `ServerFailure`.
+    /// - Throws: postgres-nio's `PSQLError`, for the caller to word
+    ///   (``ServerFailure``), or what `row` throws.
     func forEachRow(_ query: PostgresQuery, _ row: (PostgresRow) throws -> Void) throws {
         nonisolated(unsafe) let handler = row
         let connection = self.connection

@@ -46,13 +46,16 @@ enum ServerFailure {
         }
     }
 
-    /// A failed statement as GRDB's `DatabaseError`, the error every reader
-    /// throws; a write refused by the read-only transaction is `SQLITE_READONLY`.
-    static func statementError(_ error: any Error, sql: String, address: ServerAddress) -> any Error {
+    /// A failed statement as the seam's `StoreError`, the error every reader
+    /// throws: a write refused by the read-only transaction is
+    /// `writeRefused`, a lost connection is worded as by ``describe(_:address:doing:)``.
+    static func statementError(_ error: any Error, sql: String, address: ServerAddress) -> StoreError {
         guard let error = error as? PSQLError, error.code == .server, let info = error.serverInfo else {
             return describe(error, address: address, doing: "query")
         }
-        let code: ResultCode = info[.sqlState] == readOnlyTransaction ? .SQLITE_READONLY : .SQLITE_ERROR
-        return DatabaseError(resultCode: code, message: info[.message] ?? "failed", sql: sql)
+        let refusedWrite = info[.sqlState] == readOnlyTransaction
+        let failure = StatementFailure(refusedWrite ? .writeRefused : .other, message: info[.message] ?? "failed", sql: sql)
+        // The line names the SQLite code it always has: SQLITE_READONLY (8) or SQLITE_ERROR (1).
+        return StoreError(failure.line(resultCode: refusedWrite ? 8 : 1), statement: failure)
     }
 }

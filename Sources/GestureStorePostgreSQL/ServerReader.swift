@@ -5,7 +5,8 @@ import PostgresNIO
 /// A shared store on PostgreSQL, read through the store's seam.
 ///
 /// Reading runs in one read-only transaction, as reading commands run on
-/// SQLite: a write in `--sql` fails with `SQLITE_READONLY`'s wording. The
+/// SQLite: a write in `--sql` fails as `writeRefused`. Every failure is a
+/// `StoreError`, as the seam promises, never postgres-nio's error. The
 /// search path puts the store's schema before `pg_catalog`, so
 /// `percentile_cont(y, f)` is the store's SQLite-compatible aggregate rather
 /// than PostgreSQL's ordered-set one.
@@ -27,7 +28,7 @@ package final class ServerReader: StoreReader {
                 Self.begin)
         } catch {
             connection.close()
-            throw error
+            throw ServerFailure.describe(error, address: address, doing: "read")
         }
     }
 

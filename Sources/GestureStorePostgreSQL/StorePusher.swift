@@ -9,6 +9,10 @@ import PostgresNIO
 /// server lacks, identified by SHA-256, with its sessions, configuration,
 /// records and derived rows.
 ///
+/// It reads a store the caller opened (``GestureDatabase/init(readingAt:prepareConnection:migrator:notice:)``),
+/// so a store made by a newer gesturelab, or whose applied migration was
+/// edited, is refused before anything is pushed, as every command refuses it.
+///
 /// Each capture goes in its own transaction, table by table through
 /// `COPY … FROM STDIN`, with the capture's and its sessions' ids taken from
 /// the server's sequences. A transaction-level advisory lock on the digest
@@ -16,8 +20,8 @@ import PostgresNIO
 /// it once: the second finds it there and skips it. A push that dies leaves
 /// its current capture uncommitted, so the server holds whole captures only.
 ///
-///     let pusher = StorePusher(sqlitePath: "lab.sqlite")
-///     let summary = try pusher.push(to: try ServerConnection(address)) { print($0) }
+///     let pusher = StorePusher(store: try GestureDatabase(readingAt: "lab.sqlite"))
+///     let summary = try pusher.push(to: try ServerConnection(address))
 package struct StorePusher {
     /// One capture's outcome.
     package struct CaptureResult: Sendable, Equatable {
@@ -37,12 +41,12 @@ package struct StorePusher {
         package var rows: Int { captures.map(\.rows).reduce(0, +) }
     }
 
-    package var sqlitePath: String
+    package let store: GestureDatabase
     /// How many rows a COPY buffer holds before it goes to the server.
     var bufferBytes = 1 << 18
 
-    package init(sqlitePath: String) {
-        self.sqlitePath = sqlitePath
+    package init(store: GestureDatabase) {
+        self.store = store
     }
 
     /// Migrates the server's schema if needed, then copies each missing capture.
@@ -55,17 +59,17 @@ package struct StorePusher {
                      progress: (_ fileName: String, _ rows: Int) -> Void = { _, _ in },
                      captureDone: (CaptureResult) -> Void = { _ in }) throws -> Summary {
         try ServerSchema().migrate(connection)
-        let local = try LocalStore(path: sqlitePath)
-        defer { local.close() }
-        var summary = Summary()
-        for capture in try local.captures() {
-            let started = ContinuousClock.now
-            var result = try copy(capture, from: local, to: connection, progress: { progress(capture.fileName, $0) })
-            result.seconds = (ContinuousClock.now - started).seconds
-            summary.captures.append(result)
-            captureDone(result)
+        return try LocalStore.reading(store) { local in
+            var summary = Summary()
+            for capture in try local.captures() {
+                let started = ContinuousClock.now
+                var result = try copy(capture, from: local, to: connection, progress: { progress(capture.fileName, $0) })
+                result.seconds = (ContinuousClock.now - started).seconds
+                summary.captures.append(result)
+                captureDone(result)
+            }
+            return summary
         }
-        return summary
     }
 
     private func copy(_ capture: LocalStore.Capture, from local: LocalStore, to connection: ServerConnection,

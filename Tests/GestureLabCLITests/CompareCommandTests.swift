@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestScratch
 
 @Suite struct CompareCommandTests {
     /// Two sessions split by `mode`: B's touchDown is about twice as late.
-    private func importedFolder() throws -> WorkFolder {
-        let folder = try WorkFolder()
+    private func importedFolder() throws -> ScratchFolder {
+        let folder = try ScratchFolder()
         var lines = [#"{"type":"header","format":"gesture-trace","version":1}"#]
         for (session, latencies) in [("a", [12, 15, 11, 30, 14, 13, 16, 12, 18, 11]),
                                      ("b", [25, 31, 22, 40, 28, 27, 26, 35, 24, 29, 33, 30])] {
@@ -56,8 +57,8 @@ import Testing
 
     /// Touches at the bottom edge of a 390 × 844 screen, each heard by an
     /// observer after 2 ms and by target-action after 750 + k ms.
-    private func channelFolder() throws -> WorkFolder {
-        let folder = try WorkFolder()
+    private func channelFolder() throws -> ScratchFolder {
+        let folder = try ScratchFolder()
         var lines = [#"{"type":"header","format":"gesture-trace","version":1}"#,
                      #"{"type":"session","session":"s","experiment":"x","variant":"ipad","device":{"screen_w":390,"screen_h":844}}"#]
         for touch in 1...8 {

@@ -1,13 +1,14 @@
 import Foundation
 import GRDB
 import Testing
+import TestScratch
 
 /// Real processes sharing one database: an import held open on a pipe,
 /// readers meanwhile, a second import queued behind it. Every assertion is
 /// about the order of events, never about how long something took.
 @Suite struct ConcurrentAccessTests {
     @Test func readersAnswerWhileAnImportHoldsItsTransactionAndASecondImportWaitsItsTurn() throws {
-        let folder = try WorkFolder()
+        let folder = try ScratchFolder()
         let database = folder.path("lab.sqlite")
         let committed = try folder.write("groups.jsonl", twoGroupCapture)
         #expect(try folder.run(["import", "--db", "lab.sqlite", committed]).status == 0)
@@ -54,7 +55,7 @@ import Testing
     }
 
     @Test func ctrlCDuringAnImportSaysWhatWasStoredAndKeepsIt() throws {
-        let folder = try WorkFolder()
+        let folder = try ScratchFolder()
         let database = folder.path("lab.sqlite")
         let good = try folder.write("good.jsonl", twoGroupCapture)
         let later = try folder.write("later.jsonl", smallCapture)
@@ -77,7 +78,7 @@ import Testing
     }
 
     @Test func outputIntoAClosedPipeEndsQuietly() throws {
-        let folder = try WorkFolder()
+        let folder = try ScratchFolder()
         #expect(try folder.run(["import", "--db", "lab.sqlite", try folder.write("groups.jsonl", twoGroupCapture)]).status == 0)
         let manyRows = """
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000000)
@@ -125,7 +126,7 @@ let twoGroupCapture: String = {
 }()
 
 /// Captures in a copy of the main database file alone, as a user mails it.
-func captureCountOfMainFileAlone(_ path: String, in folder: WorkFolder) throws -> Int {
+func captureCountOfMainFileAlone(_ path: String, in folder: ScratchFolder) throws -> Int {
     let copy = folder.path("copy-\(UUID().uuidString).sqlite")
     try FileManager.default.copyItem(atPath: path, toPath: copy)
     defer { try? FileManager.default.removeItem(atPath: copy) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestScratch
 
 /// The demo's "Try next" lines, pasted into a shell as printed, work: with
 /// gesturelab on PATH and without it (the newcomer who ran `swift run`).
@@ -12,7 +13,7 @@ import Testing
     }
 
     /// Runs `line` with /bin/sh in `folder`, as a user pasting it would.
-    private func shell(_ line: String, in folder: WorkFolder, path: String) throws -> GestureLabProcess.Result {
+    private func shell(_ line: String, in folder: ScratchFolder, path: String) throws -> GestureLabProcess.Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", line]
@@ -31,7 +32,7 @@ import Testing
     }
 
     @Test func everySuggestionRunsAsPrintedWithoutGesturelabOnPath() throws {
-        let folder = try WorkFolder()
+        let folder = try ScratchFolder()
         let path = "/usr/bin:/bin"
         let demo = try folder.run(["demo", "--dir", "my demo", "--sessions", "1"], environment: ["PATH": path])
         #expect(demo.status == 0, "\(demo.standardError)")
@@ -55,7 +56,7 @@ import Testing
     }
 
     @Test func theNameAloneWhenGesturelabIsOnPath() throws {
-        let folder = try WorkFolder()
+        let folder = try ScratchFolder()
         let path = GestureLabProcess.executable.deletingLastPathComponent().path + ":/usr/bin:/bin"
         let demo = try folder.run(["demo", "--sessions", "1"], environment: ["PATH": path])
         #expect(demo.status == 0, "\(demo.standardError)")

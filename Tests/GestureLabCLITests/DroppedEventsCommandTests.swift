@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestScratch
 
 /// A capture whose recorder dropped events, through the binary: the import
 /// counts the records, `sessions` shows the total, `compare` says so.
@@ -17,7 +18,7 @@ import Testing
         """
 
     @Test func importSessionsAndCompareSpeakOfTheDrops() throws {
-        let folder = try WorkFolder()
+        let folder = try ScratchFolder()
         let path = try folder.write("drops.jsonl", Self.capture)
         let imported = try folder.run(["import", "--db", "lab.sqlite", path])
         #expect(imported.status == 0, "\(imported.standardError)")

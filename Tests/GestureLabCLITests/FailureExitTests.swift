@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestScratch
 
 /// How commands end when something outside them fails: a missing file, a
 /// failed export, a full disk. One plain line, and nothing half-made left.
 @Suite struct FailureExitTests {
     @Test func importingAMissingFileCreatesNoDatabase() throws {
-        let folder = try WorkFolder()
+        let folder = try ScratchFolder()
         let result = try folder.run(["import", "--db", "lab.sqlite", "missing.jsonl"])
         #expect(result.status == 1)
         #expect(result.standardError == "cannot read missing.jsonl: No such file or directory\n"
@@ -14,7 +15,7 @@ import Testing
     }
 
     @Test func readingCommandsOnAMissingDatabaseCreateNone() throws {
-        let folder = try WorkFolder()
+        let folder = try ScratchFolder()
         for arguments in [["sessions"], ["query", "--sql", "SELECT 1"], ["export", "capture"], ["compare", "--by", "variant"]] {
             let result = try folder.run(arguments + ["--db", "lab.sqlite"])
             #expect(result.status != 0)
@@ -24,7 +25,7 @@ import Testing
     }
 
     @Test func aFailedExportLeavesNoOutFile() throws {
-        let folder = try WorkFolder()
+        let folder = try ScratchFolder()
         #expect(try folder.run(["import", "--db", "lab.sqlite", try folder.write("groups.jsonl", twoGroupCapture)]).status == 0)
         // The query fails at its 200,000th row, after several buffers of CSV were written.
         try FileManager.default.createDirectory(atPath: folder.path("queries"), withIntermediateDirectories: true)
@@ -55,7 +56,7 @@ import Testing
     }
 
     @Test func simulatingOntoAFullDiskSaysSoInOneLine() throws {
-        let folder = try WorkFolder()
+        let folder = try ScratchFolder()
         let toFile = try folder.run(["simulate", "--sessions", "1", "--out", "/dev/full"])
         #expect(toFile.status == 1)
         #expect(toFile.standardError == "/dev/full: cannot write: No space left on device\n")
@@ -75,7 +76,7 @@ import Testing
     }
 
     @Test func exportOntoAFullDiskSaysSoInOneLine() throws {
-        let folder = try WorkFolder()
+        let folder = try ScratchFolder()
         #expect(try folder.run(["import", "--db", "lab.sqlite", try folder.write("groups.jsonl", twoGroupCapture)]).status == 0)
         let result = try folder.run(["export", "--db", "lab.sqlite", "responses", "--out", "/dev/full"])
         #expect(result.status == 1)
@@ -85,7 +86,7 @@ import Testing
     @Test(arguments: ["DELETE FROM capture", "INSERT INTO capture (file_name) VALUES ('x')", "DROP TABLE frame",
                       "PRAGMA user_version = 7", "VACUUM"])
     func aQueryThatWouldWriteIsRefusedAndChangesNothing(sql: String) throws {
-        let folder = try WorkFolder()
+        let folder = try ScratchFolder()
         #expect(try folder.run(["import", "--db", "lab.sqlite", try folder.write("groups.jsonl", twoGroupCapture)]).status == 0)
         let before = try Data(contentsOf: folder.url.appending(path: "lab.sqlite"))
         let result = try folder.run(["query", "--db", "lab.sqlite", "--sql", sql])
@@ -95,7 +96,7 @@ import Testing
     }
 
     @Test func demoLeavesEverythingInTheMainFile() throws {
-        let folder = try WorkFolder()
+        let folder = try ScratchFolder()
         let result = try folder.run(["demo", "--dir", "demo", "--sessions", "1"])
         #expect(result.status == 0, "\(result.standardError)")
         let database = folder.path("demo/demo.sqlite")
@@ -105,7 +106,7 @@ import Testing
     }
 }
 
-extension WorkFolder {
+extension ScratchFolder {
     /// The names in the folder, without the hidden files the runner keeps there.
     func contents() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: url.path).filter { !$0.hasPrefix(".") }.sorted()

@@ -58,28 +58,6 @@ struct GestureLabProcess {
     }
 }
 
-/// A fresh working folder per test.
-struct WorkFolder {
-    let url: URL
-
-    init() throws {
-        url = try TestScratch.newFolder("gesturelab-cli")
-    }
-
-    func path(_ name: String) -> String { url.appending(path: name).path }
-
-    @discardableResult
-    func write(_ name: String, _ text: String) throws -> String {
-        try Data(text.utf8).write(to: url.appending(path: name))
-        return path(name)
-    }
-
-    func run(_ arguments: [String], standardInput: Data? = nil,
-             environment: [String: String] = [:]) throws -> GestureLabProcess.Result {
-        try GestureLabProcess.run(arguments, in: url, standardInput: standardInput, environment: environment)
-    }
-}
-
 /// The package's own example capture.
 let exampleCapturePath: String = {
     var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestScratch
 
 /// What `import` prints about hostile captures: every line its own, no
 /// terminal control characters, whatever the capture or the file name holds.
@@ -19,7 +20,7 @@ import Testing
     }
 
     @Test func hostileTextCannotForgeOrRecolourALine() throws {
-        let folder = try WorkFolder()
+        let folder = try ScratchFolder()
         let name = "run\u{1B}[31m\nimported fake.jsonl"
         try folder.write(name, [
             Self.header,
@@ -40,7 +41,7 @@ import Testing
     }
 
     @Test func tablesEscapeStoredTextAndCSVKeepsItExact() throws {
-        let folder = try WorkFolder()
+        let folder = try ScratchFolder()
         let capture = try folder.write("hostile.jsonl", [
             Self.header,
             #"{"type":"session","session":"s\u001b[31mred","experiment":"e\nx","variant":"v"}"#,
@@ -56,7 +57,7 @@ import Testing
     }
 
     @Test func aRefusedHostileCaptureIsReportedInTwoLines() throws {
-        let folder = try WorkFolder()
+        let folder = try ScratchFolder()
         let capture = try folder.write("nul.jsonl", [
             Self.header,
             #"{"type":"session","session":"a\u0000\u001b[8m","experiment":"e","variant":"v"}"#,
@@ -71,7 +72,7 @@ import Testing
     }
 
     @Test func aCutOffCaptureSuggestsSkipInvalidWhichKeepsEveryCompleteLine() throws {
-        let folder = try WorkFolder()
+        let folder = try ScratchFolder()
         let capture = try folder.write("cut.jsonl", [
             Self.header,
             #"{"type":"session","session":"s1","experiment":"e","variant":"v"}"#,

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestScratch
 
 @Suite struct ImportCommandTests {
     @Test func importThenSessionsAsJSON() throws {
-        let folder = try WorkFolder()
+        let folder = try ScratchFolder()
         let capture = try folder.write("run1.jsonl", smallCapture)
 
         let imported = try folder.run(["import", "--db", "lab.sqlite", capture])
@@ -24,7 +25,7 @@ import Testing
     }
 
     @Test func refusedFileExitsNonZeroAndNamesTheLine() throws {
-        let folder = try WorkFolder()
+        let folder = try ScratchFolder()
         let bad = try folder.write("bad.jsonl", smallCapture.replacingOccurrences(of: "\"phase\":\"began\"", with: "\"phase\":\"start\""))
         let result = try folder.run(["import", "--db", "lab.sqlite", bad])
         #expect(result.status != 0)
@@ -37,7 +38,7 @@ import Testing
     }
 
     @Test func oneBadFileDoesNotStopTheOthers() throws {
-        let folder = try WorkFolder()
+        let folder = try ScratchFolder()
         let bad = try folder.write("bad.jsonl", "not json\n")
         let good = try folder.write("good.jsonl", smallCapture)
         let result = try folder.run(["import", "--db", "lab.sqlite", bad, good])
@@ -46,7 +47,7 @@ import Testing
     }
 
     @Test func standardInputAndTheEnvironmentDatabase() throws {
-        let folder = try WorkFolder()
+        let folder = try ScratchFolder()
         let result = try folder.run(["import", "-"], standardInput: Data(smallCapture.utf8),
                                     environment: ["GESTURELAB_DB": folder.path("env.sqlite")])
         #expect(result.status == 0, "\(result.standardError)")
@@ -61,7 +62,7 @@ import Testing
     }
 
     @Test func skipInvalidWritesRejects() throws {
-        let folder = try WorkFolder()
+        let folder = try ScratchFolder()
         let damaged = smallCapture.replacingOccurrences(
             of: #"{"type":"delivery","session":"s1","target":"record","event":"touchDown","via":"control-event","t":0.5}"#,
             with: #"{"type":"delivery","session":"s9","target":"record","event":"touchDown","via":"control-event","t":0.5}"#)
@@ -76,14 +77,14 @@ import Testing
     }
 
     @Test func rejectsWithoutSkipInvalidIsAUsageError() throws {
-        let folder = try WorkFolder()
+        let folder = try ScratchFolder()
         let result = try folder.run(["import", "--rejects", "r.txt", "x.jsonl"])
         #expect(result.status != 0)
         #expect(result.standardError.contains("--rejects needs --skip-invalid"))
     }
 
     @Test func bundledExampleImports() throws {
-        let folder = try WorkFolder()
+        let folder = try ScratchFolder()
         let result = try folder.run(["import", "--db", "lab.sqlite", exampleCapturePath])
         #expect(result.status == 0, "\(result.standardError)")
         let table = try folder.run(["sessions", "--db", "lab.sqlite"])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestScratch
 
 /// The PostgreSQL server the shared-store tests use, named by
 /// `GESTURELAB_TEST_POSTGRES_URL` (scripts/postgres-test-server.sh starts one).
@@ -66,8 +67,8 @@ enum PostgresTestServer {
 
 /// The demo's captures imported into SQLite once, for every test that pushes.
 enum DemoStore {
-    static let folder: Result<WorkFolder, any Error> = Result {
-        let folder = try WorkFolder()
+    static let folder: Result<ScratchFolder, any Error> = Result {
+        let folder = try ScratchFolder()
         let result = try folder.run(["demo", "--dir", "demo"])
         guard result.status == 0 else { throw PostgresTestServer.PSQLFailure(message: result.standardError) }
         return folder

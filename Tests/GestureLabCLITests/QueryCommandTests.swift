@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestScratch
 
 @Suite struct QueryCommandTests {
     /// A database holding the small capture: one touch at (300, 840) on an
     /// 852-point-high screen (bottom), touchDown 950 ms after it.
-    private func importedFolder() throws -> WorkFolder {
-        let folder = try WorkFolder()
+    private func importedFolder() throws -> ScratchFolder {
+        let folder = try ScratchFolder()
         let capture = try folder.write("run1.jsonl", smallCapture)
         let result = try folder.run(["import", "--db", "lab.sqlite", capture])
         #expect(result.status == 0, "\(result.standardError)")
@@ -13,7 +14,7 @@ import Testing
     }
 
     @Test func listNamesEveryQueryWithItsParameters() throws {
-        let folder = try WorkFolder()
+        let folder = try ScratchFolder()
         let result = try folder.run(["query", "--list"])
         #expect(result.status == 0)
         for name in ["response-by-variant", "response-by-region", "channel-comparison", "recognition-by-class",
@@ -76,7 +77,7 @@ import Testing
     }
 
     @Test func listSaysWhatNullMeans() throws {
-        let result = try WorkFolder().run(["query", "--list"])
+        let result = try ScratchFolder().run(["query", "--list"])
         #expect(result.standardOutput.contains("-p NAME NULL passes SQL NULL: the canned queries read it as \"no filter\"."))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TestScratch
 import Testing
 
 #if canImport(Glibc)
@@ -16,8 +17,8 @@ import Darwin
 @Suite(.enabled(if: OtherUser.isAvailable, "needs root and runuser to run gesturelab as another account"))
 struct ReadOnlyAccessTests {
     /// A folder `nobody` may enter and read; `writable` decides whether it may also create files in it.
-    private func importedFolder(writable: Bool) throws -> WorkFolder {
-        let folder = try WorkFolder()
+    private func importedFolder(writable: Bool) throws -> ScratchFolder {
+        let folder = try ScratchFolder()
         #expect(try folder.run(["import", "--db", "lab.sqlite", try folder.write("groups.jsonl", twoGroupCapture)]).status == 0)
         try? FileManager.default.removeItem(atPath: folder.path("groups.jsonl"))
         chmod(folder.url.path, writable ? 0o777 : 0o755)
@@ -26,21 +27,21 @@ struct ReadOnlyAccessTests {
         return folder
     }
 
-    private func runAsNobody(_ arguments: [String], in folder: WorkFolder) throws -> GestureLabProcess.Result {
+    private func runAsNobody(_ arguments: [String], in folder: ScratchFolder) throws -> GestureLabProcess.Result {
         let running = try RunningGestureLab(arguments, in: folder, user: OtherUser.name)
         try running.closeInput()
         return running.waitForExit()
     }
 
     /// `sessions` as nobody lists the two sessions; nothing appears beside the file.
-    private func expectNobodyListsBothSessionsLeavingNothing(_ path: String, in folder: WorkFolder) throws {
+    private func expectNobodyListsBothSessionsLeavingNothing(_ path: String, in folder: ScratchFolder) throws {
         let result = try runAsNobody(["sessions", "--db", path, "--format", "csv"], in: folder)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.split(separator: "\r\n").count == 3)
         #expect(try contents(folder) == ["lab.sqlite"])
     }
 
-    private func contents(_ folder: WorkFolder) throws -> [String] {
+    private func contents(_ folder: ScratchFolder) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { !$0.hasPrefix(".") }.sorted()
     }
 

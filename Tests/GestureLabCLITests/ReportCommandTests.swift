@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestScratch
 
 /// `gesturelab report` end to end: two processes give the same bytes, and
 /// bad input is one clear line with nothing written.
 @Suite struct ReportCommandTests {
-    private func simulatedFolder() throws -> WorkFolder {
-        let folder = try WorkFolder()
+    private func simulatedFolder() throws -> ScratchFolder {
+        let folder = try ScratchFolder()
         let simulated = try folder.run(["simulate", "--seed", "5", "--sessions", "1", "--out", "sim.jsonl"])
         #expect(simulated.status == 0, "\(simulated.standardError)")
         let imported = try folder.run(["import", "--db", "lab.sqlite", folder.path("sim.jsonl")])

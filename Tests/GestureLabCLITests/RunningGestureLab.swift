@@ -18,7 +18,7 @@ final class RunningGestureLab {
     private let errorURL: URL
 
     /// - Parameter user: run as this account (through `runuser`), for file permissions root would ignore.
-    init(_ arguments: [String], in folder: WorkFolder, user: String? = nil) throws {
+    init(_ arguments: [String], in folder: ScratchFolder, user: String? = nil) throws {
         if let user {
             process.executableURL = URL(fileURLWithPath: OtherUser.runuser)
             process.arguments = ["-u", user, "--", GestureLabProcess.executable.path] + arguments

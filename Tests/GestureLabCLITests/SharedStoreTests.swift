@@ -1,5 +1,7 @@
 import Foundation
+import GRDB
 import Testing
+import TestScratch
 
 /// `push` and the reading commands on a real PostgreSQL server, against the
 /// SQLite store the captures came from.
@@ -35,7 +37,7 @@ struct SharedStoreTests {
     @Test func pushedStoreAnswersAsTheSQLiteStoreDoes() throws {
         let local = try DemoStore.path()
         let server = try PostgresTestServer.freshDatabase()
-        let folder = try WorkFolder()
+        let folder = try ScratchFolder()
 
         let push = try folder.run(["push", "--to", server, "--db", local])
         #expect(push.status == 0, "\(push.standardError)")
@@ -148,7 +150,7 @@ struct SharedStoreTests {
     @Test func twoPushesAtOnceStoreEachCaptureOnce() throws {
         let local = try DemoStore.path()
         let server = try PostgresTestServer.freshDatabase()
-        let folder = try WorkFolder()
+        let folder = try ScratchFolder()
         let pushes = try (0..<2).map { _ in try BackgroundRun(["push", "--to", server, "--db", local], in: folder) }
         let results = pushes.map { $0.wait() }
         for result in results { #expect(result.status == 0, "\(result.standardError)") }
@@ -167,7 +169,7 @@ struct SharedStoreTests {
     @Test func aKilledPushLeavesWholeCapturesAndTheNextCompletesIt() throws {
         let local = try DemoStore.path()
         let server = try PostgresTestServer.freshDatabase()
-        let folder = try WorkFolder()
+        let folder = try ScratchFolder()
         let push = try BackgroundRun(["push", "--to", server, "--db", local], in: folder)
         // Kill it inside the second capture: after the first one's summary line.
         let deadline = Date().addingTimeInterval(120)
@@ -205,7 +207,7 @@ struct SharedStoreTests {
     @Test func readingIsReadOnlyOnTheServer() throws {
         let local = try DemoStore.path()
         let server = try PostgresTestServer.freshDatabase()
-        let folder = try WorkFolder()
+        let folder = try ScratchFolder()
         #expect(try folder.run(["push", "--to", server, "--db", local]).status == 0)
         let delete = try folder.run(["query", "--sql", "DELETE FROM capture", "--db", server])
         #expect(delete.status != 0)
@@ -224,7 +226,7 @@ struct SharedStoreTests {
     @Test func thePasswordComesFromPGPASSWORDOrPgpassAndIsNeverPrinted() throws {
         let local = try DemoStore.path()
         let server = try PostgresTestServer.freshDatabase()
-        let folder = try WorkFolder()
+        let folder = try ScratchFolder()
         #expect(try folder.run(["push", "--to", server, "--db", local]).status == 0)
         let components = try #require(URLComponents(string: server))
         let password = try #require(components.password)
@@ -234,7 +236,7 @@ struct SharedStoreTests {
 
         let fromEnvironment = try folder.run(["sessions", "--db", url], environment: ["PGPASSWORD": password])
         #expect(fromEnvironment.status == 0, "\(fromEnvironment.standardError)")
-        let home = try WorkFolder()
+        let home = try ScratchFolder()
         let pgpass = try home.write(".pgpass", "# host:port:database:user:password\n"
             + "otherhost:*:*:*:nope\n\(components.host!):\(components.port!):*:\(components.user!):\(password)\n")
         chmod(pgpass, 0o600)
@@ -256,11 +258,34 @@ struct SharedStoreTests {
         }
     }
 
+    /// Push reads the local store as every command opens it, so a store a
+    /// newer gesturelab made, or one whose applied migration was edited, is
+    /// refused before the server is touched.
+    @Test(arguments: [
+        ("INSERT INTO gesturelab_migration (version, name, checksum, applied_at) "
+            + "VALUES (99, '0099_future.sql', 'x', 'now')", "was made by a newer gesturelab (schema version 99"),
+        ("UPDATE gesturelab_migration SET checksum = 'edited' WHERE version = 1",
+         "migration 0001_initial.sql was changed after it was applied"),
+    ])
+    func pushRefusesALocalStoreCommandsRefuse(_ change: String, _ expected: String) throws {
+        let folder = try ScratchFolder()
+        let server = try PostgresTestServer.freshDatabase()
+        let capture = try folder.write("small.jsonl", smallCapture)
+        #expect(try folder.run(["import", "--db", "lab.sqlite", capture]).status == 0)
+        try DatabaseQueue(path: folder.path("lab.sqlite")).write { try $0.execute(sql: change) }
+
+        let push = try folder.run(["push", "--to", server, "--db", "lab.sqlite"])
+        #expect(push.status != 0)
+        #expect(push.standardError.contains(expected), "\(push.standardError)")
+        #expect(try PostgresTestServer.psql(server, "SELECT count(*) FROM information_schema.tables "
+            + "WHERE table_schema = 'public'") == "0")
+    }
+
     /// Bad servers and bad databases: one line, a non-zero exit, the
     /// password never shown, and nothing changed on the server.
     @Test(arguments: BadStore.allCases)
     func refusesABadStoreInOneLine(_ bad: BadStore) throws {
-        let folder = try WorkFolder()
+        let folder = try ScratchFolder()
         let local = try DemoStore.path()
         let (url, expected) = try bad.prepare()
         // Push makes an empty database a store: only reading refuses one.
@@ -316,7 +341,7 @@ enum BadStore: String, CaseIterable, CustomTestStringConvertible, Sendable {
     /// A store with the schema and nothing else: a push of an empty SQLite
     /// store (made by importing a capture of a header alone).
     private func migrated(_ url: String) throws {
-        let folder = try WorkFolder()
+        let folder = try ScratchFolder()
         let header = try folder.write("header.jsonl", #"{"type":"header","format":"gesture-trace","version":1}"# + "\n")
         let imported = try folder.run(["import", "--db", folder.path("empty.sqlite"), header])
         guard imported.status == 0 else { throw PostgresTestServer.PSQLFailure(message: imported.standardError) }
@@ -348,7 +373,7 @@ final class BackgroundRun {
     private let errorURL: URL
     private let outputURL: URL
 
-    init(_ arguments: [String], in folder: WorkFolder) throws {
+    init(_ arguments: [String], in folder: ScratchFolder) throws {
         process.executableURL = GestureLabProcess.executable
         process.arguments = arguments
         process.currentDirectoryURL = folder.url

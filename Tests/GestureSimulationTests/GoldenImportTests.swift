@@ -5,6 +5,7 @@ import GestureAnalysis
 import GestureStore
 import Testing
 @testable import GestureSimulation
+import TestScratch
 
 /// The import's fast path (a reading thread, 64-row statements, latencies
 /// derived while reading) and its set-wise SQL derivation against golden figures from an independent implementation of
@@ -21,7 +22,7 @@ import Testing
     /// the reading pass hands over to SQL and the figures do not move.
     @Test(arguments: [Arrangement.asWritten, .setWise, .shuffled])
     func derivedLatenciesMatchTheIndependentReference(_ arrangement: Arrangement) throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         var path = folder.path("golden.jsonl")
         let simulator = Simulator(options: SimulationOptions(seed: 5, sessionsPerVariant: 1, touchesPerSession: 20))
         let written = try simulator.write(simulator.records(), path: path, progress: nil)
@@ -56,7 +57,7 @@ import Testing
     }
 
     /// The header and session lines first, every other line in a seeded random order.
-    private func shuffledCopy(of path: String, in folder: TemporaryFolder) throws -> String {
+    private func shuffledCopy(of path: String, in folder: ScratchFolder) throws -> String {
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
         let (leading, records) = lines.reduce(into: ([Substring](), [Substring]())) { parts, line in
             if line.contains(#""type":"header""#) || line.contains(#""type":"session""#) {

@@ -3,6 +3,7 @@ import Testing
 import GestureStore
 import GestureTrace
 @testable import GestureSimulation
+import TestScratch
 
 /// What every capture promises: it passes the strict reader and imports,
 /// sessions come before their records, each session is in time order.
@@ -23,7 +24,7 @@ import GestureTrace
     }
 
     @Test func theCombinedCaptureHoldsEveryExperimentAndImports() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let path = folder.path("lab.jsonl")
         let simulator = Simulator(options: options)
         let written = try simulator.write(simulator.records(), path: path)

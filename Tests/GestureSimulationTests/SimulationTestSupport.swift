@@ -7,17 +7,6 @@ import GestureStore
 import GestureTrace
 @testable import GestureSimulation
 
-/// A fresh folder in the test process's scratch folder, one per use.
-struct TemporaryFolder {
-    let url: URL
-
-    init() throws {
-        url = try TestScratch.newFolder("gesturelab-sim")
-    }
-
-    func path(_ name: String) -> String { url.appending(path: name).path }
-}
-
 /// The options the phenomenon tests use: small enough to import quickly in
 /// a debug build, large enough for stable medians (about 240 touches per experiment).
 let testOptions = SimulationOptions(seed: 11, sessionsPerVariant: 3, touchesPerSession: 40)
@@ -45,7 +34,7 @@ struct ImportedCapture: Sendable {
     let summary: ImportSummary
 
     init(experiment: SimulatedExperiment, options: SimulationOptions = testOptions) throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         path = folder.path("\(experiment.rawValue).jsonl")
         try Simulator(options: options).writeCapture(path: path, experiment: experiment)
         database = try GestureDatabase(path: folder.path("lab.sqlite"), prepareConnection: PercentileFunctions.register)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import GestureTrace
 @testable import GestureSimulation
+import TestScratch
 
 /// The public entry points: determinism, files written, record budgets.
 @Suite struct SimulatorTests {
@@ -21,7 +22,7 @@ import GestureTrace
     }
 
     @Test func filesAreByteIdenticalAcrossRuns() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let simulator = Simulator(options: small)
         let first = try simulator.writeCaptures(to: folder.path("one"))
         let second = try simulator.writeCaptures(to: folder.path("two"))
@@ -41,7 +42,7 @@ import GestureTrace
 
     @Test(arguments: SimulatedExperiment.allCases)
     func approximateRecordsHitsItsTarget(experiment: SimulatedExperiment) throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let path = folder.path("big.jsonl")
         var reports: [Int] = []
         let written = try Simulator(options: small).writeCapture(

@@ -3,10 +3,11 @@ import GRDB
 import GestureTrace
 import Testing
 @testable import GestureStore
+import TestScratch
 
 @Suite struct CaptureImporterTests {
     @Test func importStoresEveryRecordType() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let database = try GestureDatabase(path: folder.path("lab.sqlite"))
         let capture = try folder.write("sample.jsonl", sampleCapture)
 
@@ -61,7 +62,7 @@ import Testing
     }
 
     @Test func digestIsTheSHA256OfTheBytes() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let database = try GestureDatabase(path: folder.path("lab.sqlite"))
         let capture = try folder.write("sample.jsonl", "{\"type\":\"header\",\"format\":\"gesture-trace\",\"version\":1}\n")
         let summary = try CaptureImporter(database: database).importCapture(path: capture)
@@ -70,7 +71,7 @@ import Testing
     }
 
     @Test func reimportingTheSameBytesChangesNothing() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let database = try GestureDatabase(path: folder.path("lab.sqlite"))
         let first = try folder.write("first.jsonl", sampleCapture)
         let copy = try folder.write("copy.jsonl", sampleCapture)
@@ -90,7 +91,7 @@ import Testing
     }
 
     @Test func sameSessionIdsInTwoCapturesAreKeptApart() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let database = try GestureDatabase(path: folder.path("lab.sqlite"))
         let importer = CaptureImporter(database: database)
         _ = try importer.importCapture(path: try folder.write("one.jsonl", sampleCapture))
@@ -107,7 +108,7 @@ import Testing
     }
 
     @Test func crlfBlankLinesUnknownFieldsAndTypes() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let database = try GestureDatabase(path: folder.path("lab.sqlite"))
         let text = """
             {"type":"header","format":"gesture-trace","version":1}\r
@@ -126,7 +127,7 @@ import Testing
     }
 
     @Test func skipInvalidStoresTheValidLinesAndReportsEachRejected() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let database = try GestureDatabase(path: folder.path("lab.sqlite"))
         let text = """
             {"type":"header","format":"gesture-trace","version":1}
@@ -165,7 +166,7 @@ import Testing
     }
 
     @Test func strictReimportOfASkipInvalidImportSaysAlreadyImported() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let database = try GestureDatabase(path: folder.path("lab.sqlite"))
         let text = """
             {"type":"header","format":"gesture-trace","version":1}
@@ -183,7 +184,7 @@ import Testing
     }
 
     @Test func missingFileIsNamed() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let database = try GestureDatabase(path: folder.path("lab.sqlite"))
         let error = #expect(throws: StoreError.self) {
             try CaptureImporter(database: database).importCapture(path: folder.path("absent.jsonl"))
@@ -194,7 +195,7 @@ import Testing
     /// The import skips the per-row check of its own sessions; afterwards,
     /// and after a refused file, the connection enforces references again.
     @Test func foreignKeysAreEnforcedAfterAnImport() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let database = try GestureDatabase(path: folder.path("store.sqlite"))
         _ = try CaptureImporter(database: database).importCapture(path: try folder.write("a.jsonl", sampleCapture))
         _ = try? CaptureImporter(database: database).importCapture(path: try folder.write("bad.jsonl", "{}\n"))

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import GestureStore
+import TestScratch
 
 /// Reading and writing access: readers never write or wait, writers take
 /// turns, and a file at rest holds everything itself.
@@ -15,7 +16,7 @@ import Testing
     }
 
     @Test func closedWriterLeavesOneWholeFileInRollbackMode() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let path = folder.path("lab.sqlite")
         let notices = Notices()
         let database = try GestureDatabase(path: path, notice: notices.callback)
@@ -32,7 +33,7 @@ import Testing
     }
 
     @Test func writerClosingBesideAnotherConnectionStillPutsEveryCommitInTheMainFile() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let path = folder.path("lab.sqlite")
         try GestureDatabase(path: path).close()
         // A reader that opens while the file is in WAL mode keeps it open
@@ -55,7 +56,7 @@ import Testing
     }
 
     @Test func readerOfAMissingOrEmptyFileCreatesNothing() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let path = folder.path("nothing.sqlite")
         let missing = #expect(throws: StoreError.self) { try GestureDatabase(readingAt: path) }
         #expect(missing?.message.hasPrefix("no database at \(path): nothing has been imported there.") == true)
@@ -68,7 +69,7 @@ import Testing
     }
 
     @Test func readerWritesNothingAndCreatesNothingBesideTheFile() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let path = folder.path("lab.sqlite")
         try importSample(into: path, folder: folder)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -86,7 +87,7 @@ import Testing
     }
 
     @Test func openingWithNothingPendingNeitherWritesNorWaitsForAWriter() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let path = folder.path("lab.sqlite")
         try importSample(into: path, folder: folder)
         // Another writer holds the write lock, as a long import does.
@@ -105,7 +106,7 @@ import Testing
     }
 
     @Test func secondWriterWaitsItsTurnAndSaysSoOnce() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let path = folder.path("lab.sqlite")
         try GestureDatabase(path: path).close()
         let first = try holdWriteLock(path)
@@ -140,7 +141,7 @@ import Testing
     }
 
     @Test func readerMigratesAnOlderDatabaseItMayWriteAndSaysSo() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let path = folder.path("old.sqlite")
         let older = SchemaMigrator(migrations: Array(Migration.embedded.dropLast()))
         try GestureDatabase(path: path, migrator: older).close()
@@ -161,7 +162,7 @@ import Testing
     }
 
     @Test func interruptedWritersCommitsReachTheMainFile() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let path = folder.path("lab.sqlite")
         let database = try GestureDatabase(path: path)
         _ = try CaptureImporter(database: database).importCapture(path: try folder.write("a.jsonl", sampleCapture))
@@ -182,7 +183,7 @@ import Testing
     // MARK: - Helpers
 
     /// A store at `path` holding `sampleCapture`, closed.
-    private func importSample(into path: String, folder: TemporaryFolder) throws {
+    private func importSample(into path: String, folder: ScratchFolder) throws {
         let writer = try GestureDatabase(path: path)
         _ = try CaptureImporter(database: writer).importCapture(path: try folder.write("a.jsonl", sampleCapture))
         try writer.close()
@@ -201,7 +202,7 @@ import Testing
     }
 
     /// The main file copied alone, as a user mails it: no -wal, no -shm.
-    private func copyOfMainFileAlone(_ path: String, in folder: TemporaryFolder) throws -> String {
+    private func copyOfMainFileAlone(_ path: String, in folder: ScratchFolder) throws -> String {
         let copy = folder.path("copy-\(UUID().uuidString).sqlite")
         try FileManager.default.copyItem(atPath: path, toPath: copy)
         return copy

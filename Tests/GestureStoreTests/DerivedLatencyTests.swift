@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import GestureStore
+import TestScratch
 
 /// The latencies of docs/latencies.md on a hand-made capture. Every expected
 /// value below was worked out by hand from the capture's times (comments).
@@ -17,7 +18,7 @@ import Testing
     static let capture = try! String(contentsOfFile: fixturePath("derived-latencies.jsonl"), encoding: .utf8)
 
     private func imported() throws -> GestureDatabase {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let database = try GestureDatabase(path: folder.path("lab.sqlite"))
         _ = try CaptureImporter(database: database).importCapture(path: try folder.write("derived.jsonl", Self.capture))
         return database
@@ -83,7 +84,7 @@ import Testing
 
     @Test func derivedRowsArePerCapture() throws {
         let database = try imported()
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let second = Self.capture.replacingOccurrences(of: "\"variant\":\"w\"", with: "\"variant\":\"w2\"")
         _ = try CaptureImporter(database: database).importCapture(path: try folder.write("second.jsonl", second))
         let counts = try database.connection.read { db in

@@ -3,6 +3,7 @@ import GRDB
 import GestureTrace
 import Testing
 @testable import GestureStore
+import TestScratch
 
 /// Hostile capture text, NUL, out-of-range times and cut-off captures,
 /// through the importer: what is stored, what is said, on one line each.
@@ -23,7 +24,7 @@ import Testing
     }
 
     @Test func hostileTextIsStoredExactlyAndRejectionsAreSingleLines() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let path = try folder.write("hostile.jsonl", [
             Self.header,
             #"{"type":"session","session":"\u001b[31mred\nimported x","experiment":"\u0085e","variant":"\u202ev","config":{"k\r":"\u007f"}}"#,
@@ -47,7 +48,7 @@ import Testing
     /// Two ids that differ only after a NUL were once cut to one id and hit
     /// SQLite's UNIQUE constraint; both are refused with their lines now.
     @Test func sessionIdsWithNULAreRejectedByLineAndTheRestImports() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let path = try folder.write("nul.jsonl", [
             Self.header,
             #"{"type":"session","session":"run\u0000one","experiment":"e","variant":"v"}"#,
@@ -73,7 +74,7 @@ import Testing
     /// With --skip-invalid both lines are rejected and the rest imports.
     @Test(arguments: [CaptureImporter.DerivationStrategy.streaming, .setWise])
     func timesBeyondTheRangeAreRejectedByLineAndTheRestImports(_ derivation: CaptureImporter.DerivationStrategy) throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let path = try folder.write("overflow.jsonl", [
             Self.header,
             #"{"type":"session","session":"s","experiment":"e","variant":"v"}"#,
@@ -95,7 +96,7 @@ import Testing
     }
 
     @Test func aCutOffCaptureIsRefusedWholeOrImportsEveryCompleteLine() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let complete = [
             Self.header,
             #"{"type":"session","session":"s","experiment":"e","variant":"v"}"#,
@@ -117,7 +118,7 @@ import Testing
     }
 
     @Test func aFolderGivenAsACaptureIsNamedEscaped() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let odd = folder.path("dir\u{1B}[31m\nx")
         try FileManager.default.createDirectory(atPath: odd, withIntermediateDirectories: false)
         let database = try GestureDatabase(path: folder.path("lab.sqlite"))

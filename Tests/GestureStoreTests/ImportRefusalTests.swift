@@ -2,6 +2,7 @@ import Foundation
 import GestureTrace
 import Testing
 @testable import GestureStore
+import TestScratch
 
 /// Every refusal of docs/capture-format.md, through the store: the error names the
 /// file, the line and the field, and nothing of the file is stored.
@@ -61,7 +62,7 @@ import Testing
 
     @Test(arguments: cases)
     func refusedFileStoresNothing(_ refusal: Case) throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let database = try GestureDatabase(path: folder.path("lab.sqlite"))
         let importer = CaptureImporter(database: database)
         _ = try importer.importCapture(path: try folder.write("good.jsonl", sampleCapture))

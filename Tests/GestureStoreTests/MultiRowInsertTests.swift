@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import GestureStore
+import TestScratch
 
 /// The import's many-rows-a-statement insert: what it stores, and what a
 /// failing statement tells.
@@ -31,7 +32,7 @@ import Testing
     /// mix of statement sizes the count makes.
     @Test(arguments: [1, 45, 64, 127, 130])
     func storesEveryRowWithItsStrings(count: Int) throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let database = try GestureDatabase(path: folder.path("rows.sqlite"))
         var batch = ImportBatch()
         let rows = (0..<count).map { index in
@@ -60,7 +61,7 @@ import Testing
     }
 
     @Test func aFailingStatementNamesItsSQLAndSpelledOutRows() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let database = try GestureDatabase(path: folder.path("rows.sqlite"))
         var batch = ImportBatch()
         let row = DeliveryRow(session: 0, timeNanos: 7, target: batch.text("pan"), event: batch.text("began"),

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import GestureStore
+import TestScratch
 
 @Suite struct SchemaMigratorTests {
     @Test func embeddedMigrationsAreNumberedWithoutGaps() {
@@ -12,7 +13,7 @@ import Testing
     }
 
     @Test func freshDatabaseIsMigratedAndMarked() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let database = try GestureDatabase(path: folder.path("lab.sqlite"))
         try database.connection.read { db in
             #expect(try Int32.fetchOne(db, sql: "PRAGMA application_id") == 0x474C_4142)
@@ -27,7 +28,7 @@ import Testing
     }
 
     @Test func freshDatabaseHasLargePages() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let database = try GestureDatabase(path: folder.path("lab.sqlite"))
         #expect(try database.connection.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") } == 16_384)
         // An empty file is new too: `touch lab.sqlite` before the first import.
@@ -38,7 +39,7 @@ import Testing
     }
 
     @Test func existingDatabaseKeepsItsPageSize() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let path = folder.path("lab.sqlite")
         // A store made before gesturelab chose its page size: SQLite's 4 KB.
         let queue = try DatabaseQueue(path: path)
@@ -58,7 +59,7 @@ import Testing
     }
 
     @Test func reopeningAppliesNothing() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let path = folder.path("lab.sqlite")
         _ = try GestureDatabase(path: path)
         let database = try GestureDatabase(path: path)
@@ -67,7 +68,7 @@ import Testing
     }
 
     @Test func databaseFromNewerSchemaIsRefusedUnchanged() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let path = folder.path("lab.sqlite")
         try makeDatabase(at: path) { db in
             try db.execute(sql: """
@@ -83,7 +84,7 @@ import Testing
     }
 
     @Test func editedMigrationIsRefusedUnchanged() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let path = folder.path("lab.sqlite")
         try makeDatabase(at: path) { db in
             try db.execute(sql: "UPDATE gesturelab_migration SET checksum = 'deadbeef0000ffff' WHERE version = 1")
@@ -96,7 +97,7 @@ import Testing
     }
 
     @Test func foreignDatabaseIsRefusedUnchanged() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let path = folder.path("other.sqlite")
         let queue = try DatabaseQueue(path: path)
         try queue.write { db in try db.execute(sql: "CREATE TABLE notes (text TEXT)") }

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import GestureStore
+import TestScratch
 
 /// `docs/schema.sql` is the schema a new database gets from every migration.
 @Suite struct SchemaTextTests {
@@ -10,7 +11,7 @@ import Testing
         .appending(path: "docs/schema.sql")
 
     @Test func docsSchemaMatchesANewDatabase() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let database = try GestureDatabase(path: folder.path("new.sqlite"))
         let current = try database.connection.read { db in try SchemaText.sql(db) }
         // scripts/update-schema.sh sets this to write the file instead of checking it.
@@ -22,7 +23,7 @@ import Testing
     }
 
     @Test func everyTableAndViewIsInTheText() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let database = try GestureDatabase(path: folder.path("new.sqlite"))
         let (text, names) = try database.connection.read { db in
             (try SchemaText.sql(db),

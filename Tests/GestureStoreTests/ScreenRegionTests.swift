@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import GestureStore
+import TestScratch
 
 /// The region decided at import (Swift) and by migration 0003 (SQL, the
 /// expression 0002's views used) agree, boundaries included, and the
@@ -60,7 +61,7 @@ import Testing
     /// recognition and dispatch per touch), then migrated: each row carries
     /// its touch's hand-worked region, a dispatch of no touch none.
     @Test func migrationDecidesTheSameRegions() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let path = folder.path("old.sqlite")
         try Self.storeAtSchema2(path) { db in
             for (index, testCase) in Self.cases.enumerated() {
@@ -101,7 +102,7 @@ import Testing
     /// schema-0002 store without them: the relations read the same rows
     /// from the old views as from the new ones, before and after migrating.
     @Test func relationsReadTheSameAcrossTheMigration() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let capture = try folder.write("edges.jsonl", Self.edgeCapture(touches: 1_200))
         let current = try GestureDatabase(path: folder.path("current.sqlite"))
         _ = try CaptureImporter(database: current).importCapture(path: capture)

@@ -3,6 +3,7 @@ import GRDB
 import GestureTrace
 import Testing
 @testable import GestureStore
+import TestScratch
 
 /// The reading pass's derivation against the set-wise SQL one: every capture
 /// gives the same derived rows both ways, and the reading pass hands over to
@@ -130,7 +131,7 @@ import Testing
     /// again with an earlier delivery or recognition (named touches may go
     /// back in time), after the plain ones of its batch.
     @Test func onlyKeysThatMayBeStoredAreMerged() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let records = [
             Self.touch(1, at: "1.0"),
             Self.transition("pan", to: "recognized", at: "1.4", touch: 1),
@@ -167,7 +168,7 @@ import Testing
     /// Caches of one entry and one deferred record: the upserts still keep
     /// the earliest, and a second early-named record hands over to SQL.
     @Test func boundedMemoryGivesTheSameRows() throws {
-        let capture = try TemporaryFolder()
+        let capture = try ScratchFolder()
         let records = [
             Self.touch(1, at: "1.0"),
             Self.delivery("btn", "touchDown", at: "1.1"),
@@ -213,7 +214,7 @@ import Testing
             ? [Self.session] + first + [other] + second
             : [Self.session, other] + second + first
         let text = ([Self.header] + records).joined(separator: "\n") + "\n"
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let path = try folder.write("sessions.jsonl", text)
         var importer = CaptureImporter(database: try GestureDatabase(path: folder.path("store.sqlite")))
         importer.streamingLimits = StreamingDeriver.Limits(liveSessions: 1)
@@ -230,7 +231,7 @@ import Testing
     /// the reader refuses such times, with their line, before any SQL runs.
     @Test(arguments: [CaptureImporter.DerivationStrategy.streaming, .setWise])
     func anOverflowingLatencyIsRefusedWhileReading(_ derivation: CaptureImporter.DerivationStrategy) throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let path = try folder.write("overflow.jsonl", ([Self.header, Self.session, Self.touch(1, at: "-9000000000"),
                                                         Self.delivery("b", "touchDown", at: "9000000000")])
             .joined(separator: "\n") + "\n")
@@ -252,7 +253,7 @@ import Testing
 
     private func derivedRows(_ text: String, derivation: CaptureImporter.DerivationStrategy,
                              limits: StreamingDeriver.Limits = .init()) throws -> ([String], ImportSummary) {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let path = try folder.write("capture.jsonl", text)
         let database = try GestureDatabase(path: folder.path("store.sqlite"))
         var importer = CaptureImporter(database: database, derivation: derivation)

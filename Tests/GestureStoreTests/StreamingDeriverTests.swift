@@ -1,6 +1,7 @@
 import GestureTrace
 import Testing
 @testable import GestureStore
+import TestScratch
 
 /// The one-pass deriver in its own terms (session ordinals, lines, the
 /// strings of its keys), and the import batch's mapping of those to rows.
@@ -74,7 +75,7 @@ import Testing
     /// A record settled as it is read shares its row's text; one settled in
     /// a later batch (its row already sent) has its strings copied there.
     @Test func theBatchSharesOrCopiesTheText() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let records = [
             StreamingDerivationTests.touch(1, at: "1.0"),
             StreamingDerivationTests.delivery("btn", "touchDown", at: "2.1", touch: 2),

@@ -3,30 +3,6 @@ import TestScratch
 import GRDB
 @testable import GestureStore
 
-/// A fresh folder in the test process's scratch folder, one per test.
-struct TemporaryFolder {
-    let url: URL
-
-    init() throws {
-        url = try TestScratch.newFolder("gesturelab-store")
-    }
-
-    func path(_ name: String) -> String { url.appending(path: name).path }
-
-    /// Writes `text` to a file in the folder and returns its path.
-    func write(_ name: String, _ text: String) throws -> String {
-        let path = path(name)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        return path
-    }
-
-    func write(_ name: String, bytes: [UInt8]) throws -> String {
-        let path = path(name)
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        return path
-    }
-}
-
 /// Rows in every table of the store, to show that a refusal stored nothing.
 func rowCounts(_ database: GestureDatabase) throws -> [String: Int] {
     try database.connection.read { db in

@@ -49,7 +49,7 @@ package struct QueryCatalog: Sendable {
 
     /// Runs a query and writes its rows, streaming.
     ///
-    /// - Throws: `QueryError` with SQLite's message and the query's name.
+    /// - Throws: `QueryError` with the engine's message and the query's name.
     @discardableResult
     package static func run(_ query: CannedQuery, parameters: [(name: String, value: String)],
                            in db: some StoreReader, format: OutputFormat, to output: TextOutput) throws -> Int {
@@ -58,8 +58,9 @@ package struct QueryCatalog: Sendable {
         let sql = query.source.hasPrefix("built-in ") ? db.builtInQuerySQL(name: query.name, portable: query.sql) : query.sql
         do {
             return try RowWriter.write(sql: sql, arguments: arguments, in: db, format: format, to: output)
-        } catch let error as DatabaseError {
-            throw QueryError("query \(query.name) (\(query.source)) failed: \(error.message ?? "\(error)")")
+        } catch let error as StoreError {
+            guard let failure = error.statement else { throw error }
+            throw QueryError("query \(query.name) (\(query.source)) failed: \(failure.message)")
         }
     }
 
@@ -70,27 +71,26 @@ package struct QueryCatalog: Sendable {
     package static func run(sql: String, in db: some StoreReader, format: OutputFormat, to output: TextOutput) throws -> Int {
         do {
             return try RowWriter.write(sql: sql, in: db, format: format, to: output)
-        } catch let error as DatabaseError {
-            throw QueryError("\(adHocFailure(error))\n  SQL: \(sql)")
+        } catch let error as StoreError {
+            guard let failure = error.statement else { throw error }
+            throw QueryError("\(adHocFailure(failure))\n  SQL: \(sql)")
         }
     }
 
     /// What went wrong with `--sql`, in the words of the command rather
-    /// than of the library underneath it.
-    static func adHocFailure(_ error: DatabaseError) -> String {
-        let message = error.message ?? "\(error)"
-        if error.resultCode == .SQLITE_READONLY {
+    /// than of the engine or library underneath it.
+    static func adHocFailure(_ failure: StatementFailure) -> String {
+        switch failure.reason {
+        case .writeRefused:
             return "--sql only reads: the store is opened read-only, so INSERT, UPDATE, DELETE and schema changes "
-                + "are refused (\(message))"
-        }
-        // GRDB refuses a string of several statements before SQLite sees it;
-        // its message advises an API the user of the command cannot call.
-        if message.hasPrefix("Multiple statements found") {
+                + "are refused (\(failure.message))"
+        case .severalStatements:
+            // The engine's message would advise an API the user of the command cannot call.
             return "--sql runs one statement, and this SQL has more than one: run them one at a time"
-        }
-        if message == "empty statement" {
+        case .noStatement:
             return "--sql needs a statement, such as SELECT * FROM responses LIMIT 10"
+        case .missingArgument, .other:
+            return "SQL failed: \(failure.message)"
         }
-        return "SQL failed: \(message)"
     }
 }

@@ -38,7 +38,7 @@ package enum Comparer {
         let pairs: [(a: String, b: String)]
         var choiceNote: String?
         switch (request.a, request.b) {
-        case let (a?, b?):
+        case (let a?, let b?):
             guard a != b else {
                 throw QueryError("--a and --b both name \(selection.by) = \(a): a group compared with itself "
                     + "shows nothing. Name two different values.")

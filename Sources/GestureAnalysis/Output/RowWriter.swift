@@ -94,13 +94,17 @@ extension RowWriter {
     /// to text (`CSVStatementWriter`); other engines and formats go row by row.
     ///
     /// - Returns: the number of rows written.
+    /// - Throws: ``StoreError`` from the store, `OutputError` from the output.
     @discardableResult
     package static func write(sql: String, arguments: StoreArguments = [], in reader: some StoreReader,
                              format: OutputFormat, to output: TextOutput) throws -> Int {
         if format == .csv, let db = reader as? Database {
-            let statement = try db.makeStatement(sql: sql)
-            try statement.setArguments(arguments.statementArguments)
-            let rows = try CSVStatementWriter.write(statement, db, to: output)
+            // Past the seam for speed, so its errors are translated here as the seam does.
+            let rows = try StoreError.translatingSQLite {
+                let statement = try db.makeStatement(sql: sql)
+                try statement.setArguments(arguments.statementArguments)
+                return try CSVStatementWriter.write(statement, db, to: output)
+            }
             try output.flush()
             return rows
         }

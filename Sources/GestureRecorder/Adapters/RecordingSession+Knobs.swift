@@ -19,4 +19,13 @@ extension DeviceInfo {
         DeviceInfo(model: machine, os: "\(systemName) \(systemVersion)", screenWidth: screenWidth,
                    screenHeight: screenHeight, scale: scale)
     }
+
+    /// The device with the screen size of the space touches are recorded
+    /// in, so that regions are judged against the size positions are in.
+    /// `scale` nil: unknown (a window in no scene has no screen).
+    public static func describing(machine: String, systemName: String, systemVersion: String,
+                                  space: ScreenSpace, scale: Double?) -> DeviceInfo {
+        DeviceInfo(model: machine, os: "\(systemName) \(systemVersion)", screenWidth: space.width,
+                   screenHeight: space.height, scale: scale)
+    }
 }

@@ -6,7 +6,7 @@ public protocol TouchSample {
     var phaseRawValue: Int { get }
     /// Seconds on the monotonic clock (`UITouch.timestamp`), updated by UIKit at each phase.
     var timestamp: Double { get }
-    /// Window coordinates in points.
+    /// Window coordinates in points, as UIKit gives them (`location(in: nil)`).
     var windowX: Double { get }
     var windowY: Double { get }
     var majorRadius: Double { get }
@@ -15,6 +15,10 @@ public protocol TouchSample {
 }
 
 /// Turns the touches of one event into `touch` records.
+///
+/// Call ``record(_:coalesced:in:)`` for each touch of an event before
+/// UIKit dispatches it, and ``dispatchFinished()`` after: in between, the
+/// touches that ended in it still have their ids for control events.
 public struct TouchEventRecorder {
     public let recorder: GestureRecorder
     public private(set) var identities = TouchIdentities()
@@ -27,20 +31,35 @@ public struct TouchEventRecorder {
     /// gathered since the last event (the last one a copy of `touch`): a
     /// move records each with its own time and place; other phases record
     /// the touch itself once. Identity always comes from `touch`, since
-    /// coalesced samples are separate objects.
-    public mutating func record<Touch: TouchSample>(_ touch: Touch, coalesced: [Touch] = []) {
-        guard let phase = UIKitVocabulary.touchPhase(rawValue: touch.phaseRawValue),
-              let id = identities.id(for: touch.identity, phase: phase) else { return }
-        let kind = UIKitVocabulary.touchKind(rawValue: touch.typeRawValue)
+    /// coalesced samples are separate objects. Positions are moved into
+    /// `space`, the screen's coordinates.
+    ///
+    /// A touch first seen after its `began` began before recording
+    /// started: it is not recorded, and counted as ignored.
+    public mutating func record<Touch: TouchSample>(_ touch: Touch, coalesced: [Touch] = [],
+                                                    in space: ScreenSpace? = nil) {
+        guard let phase = UIKitVocabulary.touchPhase(rawValue: touch.phaseRawValue) else { return }
         let samples = phase == .moved && !coalesced.isEmpty ? coalesced : [touch]
+        guard let id = identities.id(for: touch.identity, phase: phase) else {
+            recorder.ring.ignore(samples.count)
+            return
+        }
+        let kind = UIKitVocabulary.touchKind(rawValue: touch.typeRawValue)
         for sample in samples {
-            recorder.touch(id, phase, at: RecorderTime(seconds: sample.timestamp), x: sample.windowX, y: sample.windowY,
+            let point = space?.point(windowX: sample.windowX, windowY: sample.windowY) ?? (x: sample.windowX, y: sample.windowY)
+            recorder.touch(id, phase, at: RecorderTime(seconds: sample.timestamp), x: point.x, y: point.y,
                            radius: sample.majorRadius, force: sample.force, kind: kind)
         }
     }
 
-    /// The id of a live touch, for deliveries that know their touch.
+    /// The event has been dispatched: touches that ended in it lose their ids.
+    public mutating func dispatchFinished() {
+        identities.dispatchFinished()
+    }
+
+    /// The id of a touch that is live, or ended in the event being
+    /// dispatched, for deliveries that know their touch.
     public func touchID(of identity: ObjectIdentifier) -> Int64? {
-        identities.current(identity)
+        identities.duringDispatch(identity)
     }
 }

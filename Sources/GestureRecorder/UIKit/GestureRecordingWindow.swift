@@ -1,4 +1,8 @@
-#if canImport(UIKit)
+// The UIKit layer: built for iOS and Mac Catalyst, where every API it
+// uses exists. GESTURELAB_UIKIT_STANDINS is set only by
+// scripts/check-uikit-layer.sh, which compiles this folder on Linux against
+// stand-ins of those APIs' declarations (see docs/recording.md).
+#if os(iOS) || GESTURELAB_UIKIT_STANDINS
 import UIKit
 
 /// A window that hands every touch it dispatches to a recording, then
@@ -16,10 +20,14 @@ open class GestureRecordingWindow: UIWindow {
 
     open override func sendEvent(_ event: UIEvent) {
         // Before dispatch: `timestamp` and `phase` are this event's now.
-        if event.type == .touches, let recording, let touches = event.touches(for: self) {
-            recording.record(touches, of: event)
+        guard event.type == .touches, let recording, let touches = event.touches(for: self) else {
+            super.sendEvent(event)
+            return
         }
+        recording.record(touches, of: event, in: self)
         super.sendEvent(event)
+        // After: control events fired during dispatch have named their touches.
+        recording.eventDispatched()
     }
 }
 #endif

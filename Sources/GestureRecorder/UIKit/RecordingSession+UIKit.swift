@@ -1,4 +1,5 @@
-#if canImport(UIKit)
+#if os(iOS) || GESTURELAB_UIKIT_STANDINS
+import Foundation
 import UIKit
 
 extension RecordingSession {
@@ -16,8 +17,9 @@ extension RecordingSession {
 }
 
 extension DeviceInfo {
-    /// This device: its model identifier (`iPhone15,2`), OS, and the
-    /// window's screen in points with its scale.
+    /// This device: its model identifier (`iPhone15,2`; on the Simulator
+    /// the simulated model), OS, and the size in points of the space the
+    /// window's touches are recorded in (its screen's), with the scale.
     @MainActor
     public static func current(in window: UIWindow) -> DeviceInfo {
         var system = utsname()
@@ -25,11 +27,26 @@ extension DeviceInfo {
         let machine = withUnsafeBytes(of: &system.machine) { bytes in
             String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
         }
-        let screen = window.screen
-        return describing(machine: machine, systemName: UIDevice.current.systemName,
-                          systemVersion: UIDevice.current.systemVersion,
-                          screenWidth: Double(screen.bounds.width), screenHeight: Double(screen.bounds.height),
-                          scale: Double(screen.scale))
+        return describing(machine: DeviceModel.identifier(machine: machine,
+                                                          environment: ProcessInfo.processInfo.environment),
+                          systemName: UIDevice.current.systemName, systemVersion: UIDevice.current.systemVersion,
+                          space: ScreenSpace.of(window),
+                          scale: window.windowScene.map { Double($0.screen.scale) })
+    }
+}
+
+extension ScreenSpace {
+    /// The space of `window`'s touches: its screen's coordinates (oriented
+    /// as the interface is) and size. A window in no scene has no screen;
+    /// then its own bounds are the space.
+    @MainActor
+    public static func of(_ window: UIWindow) -> ScreenSpace {
+        guard let screen = window.windowScene?.screen else {
+            return .fullScreen(width: Double(window.bounds.width), height: Double(window.bounds.height))
+        }
+        let origin = window.convert(CGPoint.zero, to: screen.coordinateSpace)
+        return ScreenSpace(windowOriginX: Double(origin.x), windowOriginY: Double(origin.y),
+                           width: Double(screen.bounds.width), height: Double(screen.bounds.height))
     }
 }
 #endif

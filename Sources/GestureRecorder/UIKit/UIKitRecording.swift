@@ -1,4 +1,4 @@
-#if canImport(UIKit)
+#if os(iOS) || GESTURELAB_UIKIT_STANDINS
 import QuartzCore
 import UIKit
 
@@ -6,22 +6,25 @@ import UIKit
 /// ``GestureRecordingWindow``, registered recognizers and controls, frames,
 /// and a flush whenever the app goes to the background or terminates.
 ///
-/// Every decision (names, identities, channels) is made by the core types
-/// it calls; this class only adapts UIKit's objects to them. Keep it for as
-/// long as the app records: it holds the probes and observations.
+/// Every decision (names, identities, which touch a control event names,
+/// what to take off when stopping) is made by the core types it calls;
+/// this class only adapts UIKit's objects to them. It holds the probes
+/// and observations until ``stop()``, which takes them all off so that an
+/// app can record one screen and let the recording go.
 ///
 ///     let recording = UIKitRecording(recorder: recorder)
 ///     window.recording = recording
 ///     recording.observe(panRecognizer, name: "pan")
 ///     recording.observe(recordButton, name: "record-button", events: [.touchDown, .touchUpInside])
+///     // … later, leaving the screen:
+///     recording.stop()
 @MainActor
 public final class UIKitRecording {
     public let recorder: GestureRecorder
     private var touches: TouchEventRecorder
-    private var observations: [NSKeyValueObservation] = []
-    private var probes: [NSObject] = []
+    private var ledger = ObservationLedger<any RecordingProbe>()
     private var displayLink: CADisplayLink?
-    private var lifecycleObservers: [NSObjectProtocol] = []
+    private var lifecycleObservers: [any NSObjectProtocol] = []
 
     public init(recorder: GestureRecorder) {
         self.recorder = recorder
@@ -33,60 +36,81 @@ public final class UIKitRecording {
         }
     }
 
-    /// Called by the window for the touches of one event.
-    func record(_ touchSet: Set<UITouch>, of event: UIEvent) {
+    /// Whether ``stop()`` was called: a stopped recording records nothing more.
+    public var isStopped: Bool { ledger.isStopped }
+
+    /// Called by the window for the touches of one event, before dispatch.
+    func record(_ touchSet: Set<UITouch>, of event: UIEvent, in window: UIWindow) {
+        guard !isStopped else { return }
+        let space = ScreenSpace.of(window)
         for touch in touchSet {
             let identity = ObjectIdentifier(touch)
             let coalesced = touch.phase == .moved ? (event.coalescedTouches(for: touch) ?? []) : []
             touches.record(UITouchSample(touch, identity: identity),
-                           coalesced: coalesced.map { UITouchSample($0, identity: identity) })
+                           coalesced: coalesced.map { UITouchSample($0, identity: identity) }, in: space)
         }
+    }
+
+    /// Called by the window once UIKit has dispatched the event.
+    func eventDispatched() {
+        touches.dispatchFinished()
     }
 
     /// Records each state change of `recognizer` as a `transition` and a
     /// delivery `via` `observer` (KVO on `state`), and each call of its
-    /// actions as a delivery `via` `target-action` (a probe target).
+    /// actions as a delivery `via` `target-action` (a probe target, called
+    /// after the targets the app added before it). Observing it again does nothing.
     public func observe(_ recognizer: UIGestureRecognizer, name: String) {
-        nonisolated(unsafe) let channels = RecognizerChannels(
-            recorder: recorder, name: name, className: String(describing: type(of: recognizer)))
-        // KVO calls back on the thread that set `state`: UIKit's, the main one.
-        nonisolated(unsafe) weak var observed = recognizer
-        observations.append(recognizer.observe(\.state, options: [.new]) { _, _ in
-            let time = RecorderTime.now
-            MainActor.assumeIsolated {
-                guard let observed else { return }
-                channels.stateObserved(rawValue: observed.state.rawValue, at: time)
-            }
-        })
-        let probe = RecognizerActionProbe(channels: channels)
-        recognizer.addTarget(probe, action: #selector(RecognizerActionProbe.handle(_:)))
-        probes.append(probe)
+        guard ledger.newEvents(of: recognizer, among: 1) != 0 else { return }
+        let channels = RecognizerChannels(recorder: recorder, name: name,
+                                          className: String(describing: type(of: recognizer)))
+        let probe = RecognizerProbe(channels: channels, recognizer: recognizer)
+        probe.attach()
+        ledger.add(probe, of: recognizer, events: 1)
     }
 
     /// Records the chosen `events` of `control` `via` `control-event`, with
-    /// the touch that caused each when there is one.
+    /// the touch that caused each when there is one. Events already
+    /// observed on `control` are not added twice.
     public func observe(_ control: UIControl, name: String, events: UIControl.Event) {
+        let new = ledger.newEvents(of: control, among: events.rawValue)
         let target = recorder.name(name)
-        for event in UIKitVocabulary.controlEvents(rawValue: events.rawValue) {
+        for event in UIKitVocabulary.controlEvents(rawValue: new) {
+            let controlEvent = UIControl.Event(rawValue: event.rawValue)
             let probe = ControlEventProbe(channel: ControlEventChannel(recorder: recorder, target: target,
                                                                        eventName: event.name),
-                                          recording: self)
-            control.addTarget(probe, action: #selector(ControlEventProbe.fire(_:forEvent:)),
-                              for: UIControl.Event(rawValue: event.rawValue))
-            probes.append(probe)
+                                          controlEvent: controlEvent, control: control, recording: self)
+            probe.attach()
+            ledger.add(probe, of: control, events: event.rawValue)
         }
     }
 
-    /// The id of the touch behind a control event, if it is a live one.
-    func touchID(for event: UIEvent?) -> Int64? {
-        guard let touch = event?.allTouches?.first else { return nil }
-        return touches.touchID(of: ObjectIdentifier(touch))
+    /// The id of the touch behind a control event: the one UIKit delivered
+    /// to the control, live or ended in the event being dispatched.
+    func touchID(for control: UIControl, event: UIEvent?, controlEvent: UIControl.Event) -> Int64? {
+        guard let event else { return nil }
+        return ControlEventTouch.choose(controlEvent: controlEvent.rawValue,
+                                        inControl: candidates(event.touches(for: control)),
+                                        inEvent: candidates(event.allTouches))
+    }
+
+    private func candidates(_ set: Set<UITouch>?) -> [ControlEventTouch.Candidate] {
+        (set ?? []).compactMap { touch in
+            touches.touchID(of: ObjectIdentifier(touch)).map {
+                ControlEventTouch.Candidate(id: $0, phase: UIKitVocabulary.touchPhase(rawValue: touch.phase.rawValue))
+            }
+        }
     }
 
     /// Records a `frame` at every display refresh, until ``stopFrames()``.
+    ///
+    /// The link asks for the display's highest rate (up to 120 Hz). On an
+    /// iPhone with ProMotion it gets more than 60 Hz only when the app's
+    /// Info.plist sets `CADisableMinimumFrameDurationOnPhone` to YES.
     public func startFrames() {
-        guard displayLink == nil else { return }
-        let link = CADisplayLink(target: FrameProbe(recorder: recorder), selector: #selector(FrameProbe.tick(_:)))
+        guard displayLink == nil, !isStopped else { return }
+        let link = CADisplayLink(target: FrameProbe(recorder: recorder, recording: self), selector: FrameProbe.action)
+        link.preferredFrameRateRange = CAFrameRateRange(minimum: 80, maximum: 120, preferred: 120)
         link.add(to: .main, forMode: .common)
         displayLink = link
     }
@@ -95,30 +119,18 @@ public final class UIKitRecording {
         displayLink?.invalidate()
         displayLink = nil
     }
-}
 
-/// A `UITouch`'s values, read on the main thread at the phase being dispatched.
-struct UITouchSample: TouchSample {
-    let identity: ObjectIdentifier
-    let phaseRawValue: Int
-    let timestamp: Double
-    let windowX: Double
-    let windowY: Double
-    let majorRadius: Double
-    let force: Double
-    let typeRawValue: Int
-
-    @MainActor
-    init(_ touch: UITouch, identity: ObjectIdentifier) {
-        self.identity = identity
-        phaseRawValue = touch.phase.rawValue
-        timestamp = touch.timestamp
-        let location = touch.location(in: nil)  // nil: the window's coordinates
-        windowX = Double(location.x)
-        windowY = Double(location.y)
-        majorRadius = Double(touch.majorRadius)
-        force = Double(touch.force)
-        typeRawValue = touch.type.rawValue
+    /// Takes everything off: the probes from recognizers and controls, the
+    /// KVO observations, the display link, the notification observers.
+    /// Touches from the window are no longer recorded. The recorder is
+    /// left as it is: finish it (or keep it for another screen) yourself.
+    /// Calling it again does nothing.
+    public func stop() {
+        guard !isStopped else { return }
+        for probe in ledger.stop() { probe.detach() }
+        stopFrames()
+        for observer in lifecycleObservers { NotificationCenter.default.removeObserver(observer) }
+        lifecycleObservers = []
     }
 }
 #endif

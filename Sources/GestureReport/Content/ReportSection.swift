@@ -41,8 +41,8 @@ struct ReportSection {
             let describe = PlannedComparison.describe(plan.selection, a: comparison.a.label, b: comparison.b.label)
             // A planned title names one comparison; several B values each get their groups named too.
             let title: String = switch (plan.title, run.comparisons.count) {
-            case let (title?, 1): title
-            case let (title?, _): "\(title): \(describe)"
+            case (let title?, 1): title
+            case (let title?, _): "\(title): \(describe)"
             case (nil, _): describe
             }
             var section = ReportSection(

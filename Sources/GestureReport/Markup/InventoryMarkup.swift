@@ -1,6 +1,5 @@
 import GestureTrace
 
-
 /// The captures, devices, configurations and sessions a report drew on.
 struct InventoryMarkup {
     var inventory: ReportInventory

@@ -11,12 +11,20 @@ import GRDB
 ///
 ///     try database.connection.read { db in try db.fetchStrings(sql: "SELECT DISTINCT variant FROM session") }
 ///
-/// Failures are GRDB's `DatabaseError`, on every engine, so callers have one
-/// kind of error to word for the user; a write refused by a read-only
-/// connection carries `SQLITE_READONLY`.
+/// Values travel as GRDB's `DatabaseValue`, a plain enum of SQLite's five
+/// storage classes that every engine maps its values onto.
+///
+/// Failures are ``StoreError``, on every engine, so callers have one kind of
+/// error to word for the user: a statement the engine refused carries a
+/// ``StatementFailure`` (a write refused by the read-only reader is
+/// ``StatementFailure/Reason/writeRefused``), a store that cannot be reached
+/// carries only its message. Errors thrown by the caller's own closures go
+/// through unchanged.
 package protocol StoreReader {
     /// Runs one statement; calls `columns` once with the column names, then
     /// `row` for each row as it arrives, so memory stays constant.
+    ///
+    /// - Throws: ``StoreError``, or what `columns` and `row` throw.
     func forEachRow(sql: String, arguments: StoreArguments,
                     columns: ([String]) throws -> Void,
                     row: ([DatabaseValue]) throws -> Void) throws

@@ -295,7 +295,7 @@ package struct Benchmark: Sendable {
         defer { posix_spawn_file_actions_destroy(&fileActions) }
         posix_spawn_file_actions_addopen(&fileActions, 2, "/dev/null", O_WRONLY, 0)
         var arguments: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
-        defer { arguments.forEach { free($0) } }
+        defer { for argument in arguments { free(argument) } }
         var child: pid_t = 0
         let spawned = posix_spawn(&child, command[0], &fileActions, nil, &arguments, environ)
         guard spawned == 0 else {

@@ -1,4 +1,5 @@
 import Foundation
+import GestureStore
 import GestureStorePostgreSQL
 import GestureTrace
 
@@ -42,7 +43,9 @@ package struct PushBenchmark {
         defer { connection.close() }
         try ServerSchema().migrate(connection)
         var started = ContinuousClock.now
-        let summary = try StorePusher(sqlitePath: sqlitePath).push(to: connection)
+        let store = try GestureDatabase(readingAt: sqlitePath)
+        defer { try? store.close() }
+        let summary = try StorePusher(store: store).push(to: connection)
         let pushSeconds = (ContinuousClock.now - started).seconds
 
         log("writing the same rows as CSV for psql \\copy")

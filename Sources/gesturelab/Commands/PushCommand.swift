@@ -41,7 +41,7 @@ struct PushCommand: ParsableCommand {
         let connection = try ServerConnection(address)
         defer { connection.close() }
         let progress = ProgressLine()
-        let summary = try StorePusher(sqlitePath: store.path).push(
+        let summary = try StorePusher(store: store).push(
             to: connection,
             progress: { name, rows in progress.update("pushing \(name): \(rows.grouped) rows") },
             captureDone: { result in

@@ -1,0 +1,13 @@
+// TEST MATERIAL: a stand-in of Apple declarations (see StandInNotice.swift).
+
+/// Source: https://developer.apple.com/documentation/uikit/uirectedge
+/// `struct UIRectEdge : OptionSet, @unchecked Sendable`
+public struct UIRectEdge: OptionSet, @unchecked Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let top = UIRectEdge(rawValue: 1 << 0)
+    public static let left = UIRectEdge(rawValue: 1 << 1)
+    public static let bottom = UIRectEdge(rawValue: 1 << 2)
+    public static let right = UIRectEdge(rawValue: 1 << 3)
+    public static let all: UIRectEdge = [.top, .left, .bottom, .right]
+}
