@@ -112,7 +112,7 @@ struct SharedStoreTests {
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appending(path: "Fixtures/outcomes.jsonl").path
         let server = try PostgresTestServer.freshDatabase()
-        let folder = try WorkFolder()
+        let folder = try ScratchFolder()
         let local = folder.path("outcomes.sqlite")
         #expect(try folder.run(["import", "--db", local, fixture]).status == 0)
         let push = try folder.run(["push", "--to", server, "--db", local])

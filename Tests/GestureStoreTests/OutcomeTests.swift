@@ -3,6 +3,7 @@ import GRDB
 import GestureTrace
 import Testing
 @testable import GestureStore
+import TestScratch
 
 /// Touch outcomes and false starts (docs/latencies.md) on a hand-made
 /// capture, Tests/Fixtures/outcomes.jsonl. Two sessions of 10 × 10 pt dots:
@@ -130,7 +131,7 @@ import Testing
     @Test func settlingTouchesEarlyKeepsTheReadingPassExact() throws {
         var deriver = StreamingDeriver(limits: StreamingDeriver.Limits(startPairs: 2))
         var builder = BatchBuilder(limits: StreamingDeriver.Limits(startPairs: 2))
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         var reader = try TraceReader(path: try folder.write("c.jsonl", Self.capture))
         var batch = ImportBatch()
         while let item = try reader.next() { builder.add(item, to: &batch) }
@@ -155,7 +156,7 @@ import Testing
             #"{"type":"delivery","session":"s","target":"a","event":"touchesCancelled","via":"touches","t":1.4,"touch":1}"#,
         ]
         let text = lines.joined(separator: "\n") + "\n"
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         var builder = BatchBuilder(limits: StreamingDeriver.Limits(startPairs: 1))
         var reader = try TraceReader(path: try folder.write("two.jsonl", text))
         var batch = ImportBatch()
@@ -175,7 +176,7 @@ import Testing
     /// A capture without target records imports as before: no outcomes,
     /// no target counts in the summary.
     @Test func aCaptureWithoutTargetsHasNoOutcomes() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let database = try GestureDatabase(path: folder.path("lab.sqlite"))
         let summary = try CaptureImporter(database: database)
             .importCapture(path: try folder.write("d.jsonl", DerivedLatencyTests.capture))
@@ -184,7 +185,7 @@ import Testing
     }
 
     @Test func aRefusedCaptureStoresNoTargetsOrDerivedRows() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let database = try GestureDatabase(path: folder.path("lab.sqlite"))
         let bad = Self.capture + #"{"type":"target","session":"plain","target":"x","t":9,"x":0,"y":0,"w":0,"h":1}"# + "\n"
         #expect(throws: TraceError.self) {
@@ -219,7 +220,7 @@ import Testing
 
     private func imported(_ text: String, derivation: CaptureImporter.DerivationStrategy = .streaming,
                           limits: StreamingDeriver.Limits = .init()) throws -> GestureDatabase {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let database = try GestureDatabase(path: folder.path("lab.sqlite"))
         var importer = CaptureImporter(database: database, derivation: derivation)
         importer.streamingLimits = limits

@@ -1,4 +1,4 @@
--- 0004_targets_and_outcomes: targets, touch outcomes and false starts, as
+-- 0005_targets_and_outcomes: targets, touch outcomes and false starts, as
 -- the SQLite store's migration 0006 defines them (docs/latencies.md, "Touch
 -- outcomes and false starts"): the target records, each touch-down's `hit`,
 -- the derived tables `outcome` and `touch_start` that push copies, and the
