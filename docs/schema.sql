@@ -1,4 +1,4 @@
--- The gesturelab schema after every migration in Migrations/ (schema version 5).
+-- The gesturelab schema after every migration in Migrations/ (schema version 6).
 -- Generated from a new database; do not edit. After adding a migration, run
 -- scripts/update-schema.sh to write it anew. PRAGMA application_id = 0x474C4142
 -- ("GLAB"); new databases use 16384-byte pages.
@@ -27,7 +27,7 @@ CREATE TABLE capture (
     frame_count      INTEGER NOT NULL DEFAULT 0,
     unknown_count    INTEGER NOT NULL DEFAULT 0,  -- lines of unknown type, skipped
     rejected_count   INTEGER NOT NULL DEFAULT 0   -- lines refused under --skip-invalid
-) STRICT;
+, target_count INTEGER NOT NULL DEFAULT 0) STRICT;
 
 CREATE TABLE session (
     id            INTEGER PRIMARY KEY,
@@ -60,7 +60,7 @@ CREATE TABLE touch (
     x           REAL NOT NULL,        -- touch-down position, window points
     y           REAL NOT NULL,
     kind        TEXT,
-    line        INTEGER NOT NULL, region TEXT,     -- the began record's line
+    line        INTEGER NOT NULL, region TEXT, hit TEXT,     -- the began record's line
     PRIMARY KEY (session_id, touch)
 ) STRICT, WITHOUT ROWID;
 
@@ -153,6 +153,48 @@ CREATE TABLE session_orphans (
     orphan_transitions    INTEGER NOT NULL
 ) STRICT;
 
+CREATE TABLE target (
+    session_id  INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
+    target      TEXT NOT NULL,        -- the id deliveries use for it
+    t_ns        INTEGER NOT NULL,     -- from when this frame applies
+    x           REAL NOT NULL,        -- the visible frame, window points
+    y           REAL NOT NULL,
+    w           REAL NOT NULL,
+    h           REAL NOT NULL,
+    hit_x       REAL,                 -- the area accepting touches, when it differs
+    hit_y       REAL,
+    hit_w       REAL,
+    hit_h       REAL,
+    class       TEXT,
+    line        INTEGER NOT NULL,
+    PRIMARY KEY (session_id, target, t_ns, line)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE outcome (
+    session_id       INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
+    touch            INTEGER NOT NULL,
+    target           TEXT NOT NULL,
+    distance_pt      REAL NOT NULL,
+    inside_frame     INTEGER NOT NULL CHECK (inside_frame IN (0, 1)),
+    inside_hit_area  INTEGER NOT NULL CHECK (inside_hit_area IN (0, 1)),
+    reached          INTEGER NOT NULL CHECK (reached IN (0, 1)),
+    target_line      INTEGER NOT NULL,  -- the target record whose frame was used
+    PRIMARY KEY (session_id, touch)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE touch_start (
+    session_id    INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
+    touch         INTEGER NOT NULL,
+    target        TEXT NOT NULL,
+    start_event   TEXT NOT NULL,
+    start_ns      INTEGER NOT NULL,
+    start_line    INTEGER NOT NULL,
+    cancel_event  TEXT,               -- NULL: not a false start
+    cancel_ns     INTEGER,
+    cancel_line   INTEGER,
+    PRIMARY KEY (session_id, touch, target)
+) STRICT, WITHOUT ROWID;
+
 CREATE INDEX session_by_experiment ON session(experiment, variant);
 
 CREATE INDEX session_config_by_key ON session_config(key, value);
@@ -221,3 +263,51 @@ JOIN response AS second
  AND second.target = first.target AND second.event = first.event AND second.via <> first.via
 JOIN session ON session.id = first.session_id
 JOIN capture ON capture.id = session.capture_id;
+
+CREATE VIEW targets AS
+SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
+       target.target, target.class, target.t_ns, target.x, target.y, target.w, target.h,
+       target.hit_x, target.hit_y, target.hit_w, target.hit_h,
+       target.line, capture.id AS capture_id, target.session_id
+FROM target
+JOIN session ON session.id = target.session_id
+JOIN capture ON capture.id = session.capture_id;
+
+CREATE VIEW outcomes AS
+SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
+       outcome.touch, touch.region, touch.x, touch.y, touch.hit, outcome.target,
+       outcome.distance_pt, outcome.inside_frame, outcome.inside_hit_area, outcome.reached,
+       touch.down_ns, touch.line, outcome.target_line,
+       capture.id AS capture_id, outcome.session_id
+FROM outcome
+JOIN touch ON touch.session_id = outcome.session_id AND touch.touch = outcome.touch
+JOIN session ON session.id = outcome.session_id
+JOIN capture ON capture.id = session.capture_id;
+
+CREATE VIEW starts AS
+SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
+       touch_start.touch, touch.region, touch_start.target, touch_start.start_event,
+       (touch_start.start_ns - touch.down_ns) / 1e6 AS start_ms,
+       CASE WHEN touch_start.cancel_ns IS NULL THEN 0 ELSE 1 END AS false_start,
+       touch_start.cancel_event,
+       (touch_start.cancel_ns - touch_start.start_ns) / 1e6 AS cancelled_after_ms,
+       touch.down_ns, touch_start.start_ns, touch_start.cancel_ns, touch_start.start_line, touch_start.cancel_line,
+       capture.id AS capture_id, touch_start.session_id
+FROM touch_start
+JOIN touch ON touch.session_id = touch_start.session_id AND touch.touch = touch_start.touch
+JOIN session ON session.id = touch_start.session_id
+JOIN capture ON capture.id = session.capture_id;
+
+CREATE VIEW false_starts AS
+SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
+       touch_start.touch, touch_start.target, touch_start.start_event, touch_start.cancel_event,
+       (touch_start.start_ns - touch.down_ns) / 1e6 AS start_ms,
+       (touch_start.cancel_ns - touch_start.start_ns) / 1e6 AS cancelled_after_ms,
+       touch.region, touch.down_ns, touch_start.start_ns, touch_start.cancel_ns,
+       touch_start.start_line, touch_start.cancel_line,
+       capture.id AS capture_id, touch_start.session_id
+FROM touch_start
+JOIN touch ON touch.session_id = touch_start.session_id AND touch.touch = touch_start.touch
+JOIN session ON session.id = touch_start.session_id
+JOIN capture ON capture.id = session.capture_id
+WHERE touch_start.cancel_ns IS NOT NULL;

@@ -35,7 +35,7 @@ public struct RecordReplayer {
                               at: RecorderTime(nanoseconds: delivery.timeNanos), touch: delivery.touch)
         case .frame(let frame):
             recorder.frame(at: RecorderTime(nanoseconds: frame.timeNanos))
-        case .dropped:
+        case .dropped, .target:
             break
         }
     }

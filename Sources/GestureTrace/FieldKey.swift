@@ -14,6 +14,7 @@ enum FieldKey: Int, CaseIterable {
     case recognizer, to, from, recognizerClass
     case target, event, via
     case count, kinds
+    case w, h, hitX, hitY, hitW, hitH, hit
 
     /// The key as captures spell it.
     var name: String {
@@ -46,6 +47,13 @@ enum FieldKey: Int, CaseIterable {
         case .via: "via"
         case .count: "count"
         case .kinds: "kinds"
+        case .w: "w"
+        case .h: "h"
+        case .hitX: "hit_x"
+        case .hitY: "hit_y"
+        case .hitW: "hit_w"
+        case .hitH: "hit_h"
+        case .hit: "hit"
         }
     }
 
@@ -58,12 +66,16 @@ enum FieldKey: Int, CaseIterable {
             case UInt8(ascii: "t"): return .t
             case UInt8(ascii: "x"): return .x
             case UInt8(ascii: "y"): return .y
+            case UInt8(ascii: "w"): return .w
+            case UInt8(ascii: "h"): return .h
             default: return nil
             }
         case 2:
             return matches(key, "to") ? .to : nil
         case 3:
-            return matches(key, "via") ? .via : nil
+            if matches(key, "via") { return .via }
+            if matches(key, "hit") { return .hit }
+            return nil
         case 4:
             if matches(key, "type") { return .type }
             if matches(key, "kind") { return .kind }
@@ -77,6 +89,10 @@ enum FieldKey: Int, CaseIterable {
             if matches(key, "class") { return .recognizerClass }
             if matches(key, "count") { return .count }
             if matches(key, "kinds") { return .kinds }
+            if matches(key, "hit_x") { return .hitX }
+            if matches(key, "hit_y") { return .hitY }
+            if matches(key, "hit_w") { return .hitW }
+            if matches(key, "hit_h") { return .hitH }
             return nil
         case 6:
             if matches(key, "target") { return .target }

@@ -131,8 +131,14 @@ extension RecordDecoder {
         if let kindMember = try optionalMember(.kind) {
             kind = try enumeration(kindMember, field: "kind", table: Self.kinds)
         }
+        // `hit` is the hit-test's answer for a touch-down; other phases
+        // ignore it like any unknown field. `""`: none of the declared targets.
+        var hit: String?
+        if phase == .began, let hitBytes = try optionalString(.hit) {
+            hit = internedString(hitBytes)
+        }
         let record = TouchRecord(session: session.id, touch: touch, phase: phase, timeNanos: time,
-                                 x: x, y: y, radius: radius, force: force, kind: kind)
+                                 x: x, y: y, radius: radius, force: force, kind: kind, hit: hit)
         return .record(.touch(record), session: session.index)
     }
 
@@ -193,6 +199,50 @@ extension RecordDecoder {
         }
         let record = DroppedRecord(session: session.id, count: count, timeNanos: time, kinds: kinds)
         return .record(.dropped(record), session: session.index)
+    }
+
+    mutating func target() throws(LineProblem) -> Decoded {
+        let session = try declaredSession()
+        let target = internedString(try requiredString(.target, expected: "a non-empty string (the id deliveries use for it)"))
+        let time = try time()
+        let frame = TargetRect(x: try requiredNumber(.x, expected: "a finite number (points)"),
+                               y: try requiredNumber(.y, expected: "a finite number (points)"),
+                               width: try size(try requiredMember(.w, expected: Self.positiveSize), field: "w"),
+                               height: try size(try requiredMember(.h, expected: Self.positiveSize), field: "h"))
+        let hitArea = try hitArea()
+        let targetClass = try optionalString(.recognizerClass).map { internedString($0) }
+        let record = TargetRecord(session: session.id, target: target, timeNanos: time, frame: frame,
+                                  hitArea: hitArea, targetClass: targetClass)
+        return .record(.target(record), session: session.index)
+    }
+
+    private static let positiveSize = "a finite number of points greater than 0"
+
+    /// A width or height: finite and above 0.
+    private func size(_ member: JSONMember, field: String) throws(LineProblem) -> Double {
+        let value = try number(member, field: field, expected: Self.positiveSize)
+        guard value > 0 else {
+            throw LineProblem(field: field, "found \(found(member)), expected \(Self.positiveSize)")
+        }
+        return value
+    }
+
+    /// `hit_x`, `hit_y`, `hit_w`, `hit_h`: all four or none (absent or null).
+    private mutating func hitArea() throws(LineProblem) -> TargetRect? {
+        let keys: [FieldKey] = [.hitX, .hitY, .hitW, .hitH]
+        var members: [JSONMember?] = []
+        for key in keys { members.append(try optionalMember(key)) }
+        guard let given = members.firstIndex(where: { $0 != nil }) else { return nil }
+        var values: [Double] = []
+        for (index, key) in keys.enumerated() {
+            let expected = index < 2 ? "a finite number (points)" : Self.positiveSize
+            guard let member = members[index] else {
+                throw LineProblem(field: key.name, "missing; expected \(expected), since '\(keys[given].name)' is given (a hit area needs hit_x, hit_y, hit_w and hit_h)")
+            }
+            values.append(index < 2 ? try number(member, field: key.name, expected: expected)
+                                    : try size(member, field: key.name))
+        }
+        return TargetRect(x: values[0], y: values[1], width: values[2], height: values[3])
     }
 
     /// A count of events: an integer of at least `minimum`.

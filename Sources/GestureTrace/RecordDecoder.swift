@@ -37,7 +37,7 @@ struct RecordDecoder {
     /// Member index of each known key in this line, or -1.
     private var slots = [Int](repeating: -1, count: FieldKey.allCases.count)
     /// Known keys that occur more than once in this line, one bit per key.
-    private var duplicateKeys: UInt32 = 0
+    private var duplicateKeys: UInt64 = 0
     /// Decoded text of escaped strings; pointers into it stay valid for the
     /// whole line because it is sized to the line before the first use.
     private let scratch = ByteScratch(capacity: 1 << 12)
@@ -77,7 +77,7 @@ struct RecordDecoder {
         for index in members.indices {
             guard let key = identifyKey(of: members[index]) else { continue }
             if slots[key.rawValue] >= 0 {
-                duplicateKeys |= 1 << UInt32(key.rawValue)
+                duplicateKeys |= 1 << UInt64(key.rawValue)
             } else {
                 slots[key.rawValue] = index
             }
@@ -159,6 +159,7 @@ struct RecordDecoder {
         case .frame: return try frame()
         case .dropped: return try dropped()
         case .session: return try session(line: line.number)
+        case .target: return try target()
         }
     }
 
@@ -178,6 +179,7 @@ struct RecordDecoder {
         case 5 where FieldKey.equals(type, "frame"): .frame
         case 7 where FieldKey.equals(type, "dropped"): .dropped
         case 7 where FieldKey.equals(type, "session"): .session
+        case 6 where FieldKey.equals(type, "target"): .target
         default: nil
         }
     }
@@ -194,7 +196,7 @@ struct RecordDecoder {
     /// The member for a known key, nil when absent; a key given twice is refused.
     @inline(__always)
     mutating func member(_ key: FieldKey) throws(LineProblem) -> JSONMember? {
-        if duplicateKeys & (1 << UInt32(key.rawValue)) != 0 {
+        if duplicateKeys & (1 << UInt64(key.rawValue)) != 0 {
             throw Self.duplicate(key)
         }
         let index = slots[key.rawValue]

@@ -55,6 +55,7 @@ enum TraceLineEncoder {
             if let radius = touch.radius { appendNumberField("radius", radius, to: &output) }
             if let force = touch.force { appendNumberField("force", force, to: &output) }
             if let kind = touch.kind { appendStringField("kind", kind.rawValue, to: &output) }
+            if let hit = touch.hit { appendStringField("hit", hit, to: &output) }
         case .transition(let transition):
             appendStringField("session", transition.session, to: &output)
             appendStringField("recognizer", transition.recognizer, to: &output)
@@ -81,6 +82,21 @@ enum TraceLineEncoder {
         case .frame(let frame):
             appendStringField("session", frame.session, to: &output)
             appendTimeField(frame.timeNanos, to: &output)
+        case .target(let target):
+            appendStringField("session", target.session, to: &output)
+            appendStringField("target", target.target, to: &output)
+            appendTimeField(target.timeNanos, to: &output)
+            appendNumberField("x", target.frame.x, to: &output)
+            appendNumberField("y", target.frame.y, to: &output)
+            appendNumberField("w", target.frame.width, to: &output)
+            appendNumberField("h", target.frame.height, to: &output)
+            if let area = target.hitArea {
+                appendNumberField("hit_x", area.x, to: &output)
+                appendNumberField("hit_y", area.y, to: &output)
+                appendNumberField("hit_w", area.width, to: &output)
+                appendNumberField("hit_h", area.height, to: &output)
+            }
+            if let targetClass = target.targetClass { appendStringField("class", targetClass, to: &output) }
         case .dropped(let dropped):
             appendStringField("session", dropped.session, to: &output)
             appendKey("count", to: &output)

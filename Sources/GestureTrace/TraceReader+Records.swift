@@ -47,7 +47,8 @@ extension TraceReader {
             }
             switch decoded {
             case .record(let record, let session):
-                if case .touch(let touch) = record {
+                switch record {
+                case .touch(let touch):
                     switch try admit(touch, session: session, line: line, skipping: skipping) {
                     case .accept:
                         break
@@ -56,6 +57,13 @@ extension TraceReader {
                     case .refuse(let error):
                         return try refuse(error, text: line, skipping: skipping)
                     }
+                case .target(let target):
+                    // Returned first; the touch-downs it releases follow from `ready`.
+                    for began in hits.declare(session: session, target: target.target) {
+                        try release(began, skipping: skipping)
+                    }
+                default:
+                    break
                 }
                 return accept(record, line: line.number)
             case .unknownType(let type):
@@ -101,23 +109,59 @@ extension TraceReader {
                 return .refuse(tooEarly(touch, line: line.number, down: down))
             }
         }
+        if let first = hits.heldLine(of: key) {
+            return .refuse(secondBegan(touch, line: line.number, first: first))
+        }
+        if !hits.isSettled(touch.hit, session: session) {
+            // Its target may be declared on a later line: held until then.
+            let text = options.skipInvalid ? Array(UnsafeBufferPointer(start: line.bytes, count: line.count)) : []
+            hits.hold(HitTargetTracker.Held(record: touch, session: session, line: line.number, text: text))
+            return .hold
+        }
         switch touches.admitBegan(key, nanos: touch.timeNanos, line: line.number) {
         case .failure(let duplicate):
-            return .refuse(TraceError(file: source.name, line: line.number, field: "phase",
-                                      message: "found a second began for touch \(touch.touch) of session \(Self.quoted(touch.session)) (the first is on line \(duplicate.first.line)); expected one began per touch"))
+            return .refuse(secondBegan(touch, line: line.number, first: duplicate.first.line))
         case .success(let released):
-            let down = TouchOrderTracker.Down(nanos: touch.timeNanos, line: line.number)
-            for held in released {
-                if held.record.timeNanos >= down.nanos {
-                    ready.append(accept(.touch(held.record), line: held.line))
-                } else {
-                    let error = tooEarly(held.record, line: held.line, down: down)
-                    guard skipping else { throw .line(error) }
-                    ready.append(.rejected(TraceRejection(error: error, text: held.text)))
-                }
-            }
+            try releaseHeld(released, down: TouchOrderTracker.Down(nanos: touch.timeNanos, line: line.number),
+                            skipping: skipping)
             return .accept
         }
+    }
+
+    /// A touch's records that waited for its `began`, now that it has come.
+    private mutating func releaseHeld(_ released: [TouchOrderTracker.Held], down: TouchOrderTracker.Down,
+                                      skipping: Bool) throws(ReadFailure) {
+        for held in released {
+            if held.record.timeNanos >= down.nanos {
+                ready.append(accept(.touch(held.record), line: held.line))
+            } else {
+                let error = tooEarly(held.record, line: held.line, down: down)
+                guard skipping else { throw .line(error) }
+                ready.append(.rejected(TraceRejection(error: error, text: held.text)))
+            }
+        }
+    }
+
+    /// A `began` whose `hit` target has just been declared, and the records
+    /// of its touch that waited for it, into `ready` in that order.
+    private mutating func release(_ began: HitTargetTracker.Held, skipping: Bool) throws(ReadFailure) {
+        let key = TouchOrderTracker.Key(session: began.session, touch: began.record.touch)
+        switch touches.admitBegan(key, nanos: began.record.timeNanos, line: began.line) {
+        case .failure(let duplicate):
+            // Not reached: a second began of a held touch is refused as it comes.
+            let error = secondBegan(began.record, line: began.line, first: duplicate.first.line)
+            guard skipping else { throw .line(error) }
+            ready.append(.rejected(TraceRejection(error: error, text: began.text)))
+        case .success(let released):
+            ready.append(accept(.touch(began.record), line: began.line))
+            try releaseHeld(released, down: TouchOrderTracker.Down(nanos: began.record.timeNanos, line: began.line),
+                            skipping: skipping)
+        }
+    }
+
+    private func secondBegan(_ touch: TouchRecord, line: Int, first: Int) -> TraceError {
+        TraceError(file: source.name, line: line, field: "phase",
+                   message: "found a second began for touch \(touch.touch) of session \(Self.quoted(touch.session)) (the first is on line \(first)); expected one began per touch")
     }
 
     private func tooEarly(_ touch: TouchRecord, line: Int, down: TouchOrderTracker.Down) -> TraceError {
@@ -125,13 +169,26 @@ extension TraceReader {
                    message: "found \(TraceTime.secondsText(touch.timeNanos)), earlier than the began of touch \(touch.touch) of session \(Self.quoted(touch.session)) at \(TraceTime.secondsText(down.nanos)) (line \(down.line)); expected no record of a touch before its began")
     }
 
-    /// At the end, records of touches that never got a `began` are refused.
+    /// At the end, touch-downs whose `hit` names a target the session never
+    /// declares are refused, and so are the records of touches that never
+    /// got an accepted `began`, in file order.
     private mutating func refuseHeldAtEnd(skipping: Bool) throws(ReadFailure) {
+        var refusals: [TraceRejection] = []
+        for began in hits.drainHeld() {
+            let hit = began.record.hit ?? ""
+            let error = TraceError(file: source.name, line: began.line, field: "hit",
+                                   message: "found \(Self.quoted(hit)), which no target record of session \(Self.quoted(began.record.session)) declares; expected the id of a declared target, or \"\" when the hit-test chose none of them")
+            refusals.append(TraceRejection(error: error, text: began.text))
+        }
         for held in touches.drainHeld() {
             let error = TraceError(file: source.name, line: held.line, field: "touch",
                                    message: "touch \(held.record.touch) of session \(Self.quoted(held.record.session)) has no began record; expected one began per touch")
-            guard skipping else { throw .line(error) }
-            ready.append(.rejected(TraceRejection(error: error, text: held.text)))
+            refusals.append(TraceRejection(error: error, text: held.text))
+        }
+        refusals.sort { $0.error.line < $1.error.line }
+        for refusal in refusals {
+            guard skipping else { throw .line(refusal.error) }
+            ready.append(.rejected(refusal))
         }
     }
 
@@ -140,7 +197,8 @@ extension TraceReader {
     /// is later and later than it, or missing), so in that case the rest of
     /// the input is read to settle it; otherwise `error` is first.
     mutating func firstErrorInFileOrder(_ error: TraceError) -> TraceError {
-        guard let firstHeld = touches.firstHeldLine, firstHeld < error.line else { return error }
+        let firstHeld = [touches.firstHeldLine, hits.firstHeldLine].compactMap { $0 }.min()
+        guard let firstHeld, firstHeld < error.line else { return error }
         var earliest = error
         while true {
             let item: Item?

@@ -11,9 +11,11 @@ import Musl
 ///
 /// Reading streams in 1 MiB chunks; memory stays constant for captures
 /// written in time order. The only state that grows is the set of declared
-/// sessions, one small entry per touch (its down time), and the records of
+/// sessions, one small entry per touch (its down time), the records of
 /// a touch that come before that touch's `began` line, which are held until
-/// the `began` arrives (or refused at the end if it never does).
+/// the `began` arrives (or refused at the end if it never does), and the
+/// declared target ids with any `began` whose `hit` names a target declared
+/// only on a later line, held likewise.
 ///
 /// Records come back in file order, except that held records come right
 /// after their touch's `began`. In strict mode (the default) the first error
@@ -88,6 +90,7 @@ public struct TraceReader {
     let options: Options
     var decoder = RecordDecoder()
     var touches = TouchOrderTracker()
+    var hits = HitTargetTracker()
     /// Items decided together with another one (held records released by a
     /// `began`, or refused at the end), returned before reading on.
     var ready: [Item] = []

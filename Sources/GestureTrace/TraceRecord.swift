@@ -13,12 +13,14 @@ public enum TraceRecord: Sendable, Equatable {
     case frame(FrameRecord)
     /// Boxed like `session`: its per-type counts make it the other large one.
     indirect case dropped(DroppedRecord)
+    /// Boxed like `session`: two rectangles and two strings.
+    indirect case target(TargetRecord)
 
     /// The kinds of record, each named by its `type` in a capture. Every list
     /// of record types (the reader's counts, the import summary, the capture
     /// row's columns) derives from this one.
     public enum Kind: UInt8, CaseIterable, Sendable {
-        case session, touch, transition, delivery, frame, dropped
+        case session, touch, transition, delivery, frame, dropped, target
 
         /// The `type` as written in a capture: the case's own name.
         public var name: String { String(describing: self) }
@@ -32,6 +34,7 @@ public enum TraceRecord: Sendable, Equatable {
         case .delivery: .delivery
         case .frame: .frame
         case .dropped: .dropped
+        case .target: .target
         }
     }
 
@@ -153,10 +156,14 @@ public struct TouchRecord: Sendable, Equatable {
     public var radius: Double?
     public var force: Double?
     public var kind: TouchKind?
+    /// On a `began` only: the declared target whose view (or a view inside
+    /// it) the hit-test chose, `""` when it chose none of them, nil when not
+    /// recorded. The reader ignores `hit` on other phases.
+    public var hit: String?
 
     public init(session: String, touch: Int64, phase: TouchPhase, timeNanos: Int64,
                 x: Double, y: Double, radius: Double? = nil, force: Double? = nil,
-                kind: TouchKind? = nil) {
+                kind: TouchKind? = nil, hit: String? = nil) {
         self.session = session
         self.touch = touch
         self.phase = phase
@@ -166,6 +173,7 @@ public struct TouchRecord: Sendable, Equatable {
         self.radius = radius
         self.force = force
         self.kind = kind
+        self.hit = hit
     }
 }
 
@@ -254,5 +262,51 @@ public struct DroppedRecord: Sendable, Equatable {
     public static func == (lhs: DroppedRecord, rhs: DroppedRecord) -> Bool {
         lhs.session == rhs.session && lhs.count == rhs.count && lhs.timeNanos == rhs.timeNanos
             && lhs.kinds.map(\.type) == rhs.kinds.map(\.type) && lhs.kinds.map(\.count) == rhs.kinds.map(\.count)
+    }
+}
+
+/// A rectangle in window points: origin `x`, `y` and a positive size.
+public struct TargetRect: Sendable, Equatable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}
+
+/// A `target` record: where a control or view the experiment watches is on
+/// screen from `t` on, and the area that accepts its touches when that
+/// differs from its frame (an enlarged `point(inside:with:)`). A later
+/// record of the same target replaces its frame from its own `t` on.
+///
+///     .target(TargetRecord(session: "s1", target: "dot", timeNanos: 1_000_000_000,
+///                          frame: TargetRect(x: 100, y: 200, width: 10, height: 10),
+///                          hitArea: TargetRect(x: 89, y: 189, width: 32, height: 32)))
+public struct TargetRecord: Sendable, Equatable {
+    public var session: String
+    /// The id deliveries use for it.
+    public var target: String
+    public var timeNanos: Int64
+    /// Its visible frame in window points; width and height above 0.
+    public var frame: TargetRect
+    /// The area that accepts touches, when it differs from the frame.
+    public var hitArea: TargetRect?
+    /// The view's or control's class, e.g. `UIButton`.
+    public var targetClass: String?
+
+    public init(session: String, target: String, timeNanos: Int64, frame: TargetRect,
+                hitArea: TargetRect? = nil, targetClass: String? = nil) {
+        self.session = session
+        self.target = target
+        self.timeNanos = timeNanos
+        self.frame = frame
+        self.hitArea = hitArea
+        self.targetClass = targetClass
     }
 }

@@ -135,6 +135,20 @@ public struct TraceWriter {
         case .touch(let touch):
             return text(["session": touch.session]) ?? time(touch.timeNanos)
                 ?? finite(["x": touch.x, "y": touch.y, "radius": touch.radius, "force": touch.force])
+                ?? optionalText(["hit": touch.hit])
+        case .target(let target):
+            let frame = target.frame
+            let area = target.hitArea
+            if let problem = text(["session": target.session, "target": target.target])
+                ?? optionalText(["class": target.targetClass]) ?? time(target.timeNanos)
+                ?? finite(["x": frame.x, "y": frame.y, "w": frame.width, "h": frame.height, "hit_x": area?.x,
+                           "hit_y": area?.y, "hit_w": area?.width, "hit_h": area?.height]) {
+                return problem
+            }
+            let sizes: KeyValuePairs<String, Double?> = ["w": frame.width, "h": frame.height,
+                                                         "hit_w": area?.width, "hit_h": area?.height]
+            return sizes.first { $0.value.map { !($0 > 0) } ?? false }
+                .map { "'\($0.key)' is \($0.value!); the format needs a size above 0" }
         case .transition(let transition):
             return text(["session": transition.session, "recognizer": transition.recognizer])
                 ?? optionalText(["class": transition.recognizerClass]) ?? time(transition.timeNanos)

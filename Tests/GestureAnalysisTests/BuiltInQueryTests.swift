@@ -92,8 +92,8 @@ import Testing
 
     @Test func everyBuiltInQueryIsCovered() throws {
         #expect(catalog.queries.map(\.name) == [
-            "channel-comparison", "dispatch-by-channel", "recognition-by-class", "response-by-region",
-            "response-by-variant", "session-summary", "slowest-touches",
+            "channel-comparison", "dispatch-by-channel", "false-starts-by-target", "reach-by-target",
+            "recognition-by-class", "response-by-region", "response-by-variant", "session-summary", "slowest-touches",
         ])
         for query in catalog.queries {
             #expect(!query.description.isEmpty)

@@ -66,6 +66,7 @@ import TestScratch
             case .transition(let transition): (session, time) = (transition.session, transition.timeNanos)
             case .delivery(let delivery): (session, time) = (delivery.session, delivery.timeNanos)
             case .frame(let frame): (session, time) = (frame.session, frame.timeNanos)
+            case .target(let target): (session, time) = (target.session, target.timeNanos)
             case .dropped:
                 Issue.record("the simulator never drops events")
                 continue

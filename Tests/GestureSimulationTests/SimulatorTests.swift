@@ -70,6 +70,7 @@ import TestScratch
             case .transition(let r): perExperiment[experimentOfSession[r.session]!, default: 0] += 1
             case .delivery(let r): perExperiment[experimentOfSession[r.session]!, default: 0] += 1
             case .frame(let r): perExperiment[experimentOfSession[r.session]!, default: 0] += 1
+            case .target(let r): perExperiment[experimentOfSession[r.session]!, default: 0] += 1
             case .dropped: Issue.record("the simulator never drops events")
             }
         }

@@ -115,7 +115,9 @@ import TestScratch
             try db.execute(sql: "ATTACH DATABASE ? AS current", arguments: [folder.path("current.sqlite")])
             try db.execute(sql: """
                 DELETE FROM capture;
-                INSERT INTO capture SELECT * FROM current.capture;
+                INSERT INTO capture SELECT id, file_name, path, sha256, size_bytes, imported_at, tool_version, recorder,
+                    format_version, session_count, touch_count, transition_count, delivery_count, frame_count,
+                    unknown_count, rejected_count FROM current.capture;
                 INSERT INTO session SELECT id, capture_id, session, experiment, variant, device_model, device_os,
                     screen_w, screen_h, screen_scale, started_at, line FROM current.session;
                 INSERT INTO touch SELECT session_id, touch, down_ns, x, y, kind, line FROM current.touch;

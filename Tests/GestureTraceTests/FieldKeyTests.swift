@@ -15,12 +15,12 @@ struct FieldKeyTests {
         #expect(FieldKey.allCases.map(\.name) == [
             "type", "format", "version", "recorder", "session", "experiment", "variant", "config", "device",
             "started_at", "touch", "phase", "t", "x", "y", "radius", "force", "kind", "recognizer", "to", "from",
-            "class", "target", "event", "via", "count", "kinds",
+            "class", "target", "event", "via", "count", "kinds", "w", "h", "hit_x", "hit_y", "hit_w", "hit_h", "hit",
         ])
     }
 
     @Test(arguments: ["", "Type", "types", "typ", "t\u{0}", "type\u{0}", "startedAt", "recognizers", "recognizeR",
-                      "experimenT", "recognizerClass", "sessions", "extra", "xx", "T"])
+                      "experimenT", "recognizerClass", "sessions", "extra", "xx", "T", "W", "hits", "hit_z", "hitX"])
     func otherKeysAreNotRecognised(key: String) {
         #expect(identify(key) == nil)
     }

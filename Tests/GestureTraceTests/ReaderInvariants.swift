@@ -169,6 +169,7 @@ enum ReaderInvariants {
         case .delivery(let delivery): delivery.timeNanos
         case .frame(let frame): frame.timeNanos
         case .dropped(let dropped): dropped.timeNanos
+        case .target(let target): target.timeNanos
         }
         if let time, !TraceTime.range.contains(time) {
             problems.append("line \(line): accepted a time of \(time) ns, outside ±2^62 ns")
@@ -182,11 +183,12 @@ enum ReaderInvariants {
                 strings.append(key)
                 if case .string(let text) = value { strings.append(text) }
             }
-        case .touch(let touch): strings = [touch.session]
+        case .touch(let touch): strings = [touch.session, touch.hit ?? ""]
         case .transition(let transition): strings = [transition.session, transition.recognizer, transition.recognizerClass ?? ""]
         case .delivery(let delivery): strings = [delivery.session, delivery.target, delivery.event, delivery.via]
         case .frame(let frame): strings = [frame.session]
         case .dropped(let dropped): strings = [dropped.session] + dropped.kinds.map(\.type)
+        case .target(let target): strings = [target.session, target.target, target.targetClass ?? ""]
         }
         if strings.contains(where: { $0.utf8.contains(0) }) {
             problems.append("line \(line): accepted a string holding NUL")

@@ -17,6 +17,6 @@ import Testing
     }
 
     @Test func messagesListEveryKind() {
-        #expect(RecordDecoder.kindList == "session, touch, transition, delivery, frame, dropped")
+        #expect(RecordDecoder.kindList == "session, touch, transition, delivery, frame, dropped, target")
     }
 }

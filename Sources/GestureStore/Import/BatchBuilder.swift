@@ -49,7 +49,7 @@ struct BatchBuilder {
             if touch.phase == .began {
                 let screen = screens[row.session]
                 let region = ScreenRegion(x: touch.x, y: touch.y, screenWidth: screen.width, screenHeight: screen.height)
-                batch.touchDowns.append(TouchDownRow(sample: row, region: region))
+                batch.touchDowns.append(TouchDownRow(sample: row, region: region, hit: batch.text(touch.hit)))
                 deriver.touchBegan(session: row.session, touch: touch.touch, downNanos: touch.timeNanos, region: region,
                                    line: line)
             }
@@ -65,6 +65,10 @@ struct BatchBuilder {
             batch.frames.append(FrameRow(session: ordinal(of: frame.session), timeNanos: frame.timeNanos, line: line))
         case .dropped(let dropped):
             batch.drops.append((ordinal(of: dropped.session), dropped.count))
+        case .target(let target):
+            batch.targets.append(TargetRow(session: ordinal(of: target.session), target: batch.text(target.target),
+                                           timeNanos: target.timeNanos, frame: target.frame, hitArea: target.hitArea,
+                                           targetClass: batch.text(target.targetClass), line: line))
         }
     }
 

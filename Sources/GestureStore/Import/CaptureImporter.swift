@@ -150,6 +150,8 @@ package struct CaptureImporter: Sendable {
                                    unknownTypeCounts: reader.unknownTypeCounts, rejectedCount: rejectedCount)
         (stored.derivation, stored.derivationSeconds) = try deriveLatencies(
             db, captureID: captureID, readingPass: pipeline.finishedDeriver, inserter: inserter)
+        stored.derivationSeconds += try deriveOutcomes(db, captureID: captureID,
+                                                       targets: reader.recordCounts[TraceRecord.Kind.target.name] ?? 0)
         try finishCaptureRow(db, captureID: captureID, digest: digest, reader: reader, rejectedCount: rejectedCount)
         return stored
     }
@@ -192,7 +194,11 @@ package struct CaptureImporter: Sendable {
     private func deriveLatencies(_ db: Database, captureID: Int64, readingPass: StreamingDeriver,
                                  inserter: RecordInserter) throws -> (ImportSummary.Derivation, Double) {
         if derivation == .streaming, readingPass.isExact {
-            return (.whileReading, inserter.derivedSeconds)
+            guard !readingPass.falseStartsExact else { return (.whileReading, inserter.derivedSeconds) }
+            // The latencies are the reading pass's; only its false starts are not.
+            let started = ContinuousClock.now
+            try SetWiseDeriver.deriveFalseStarts(db, captureID: captureID)
+            return (.whileReading, inserter.derivedSeconds + (ContinuousClock.now - started).seconds)
         }
         let started = ContinuousClock.now
         try SetWiseDeriver.derive(db, captureID: captureID)
@@ -201,6 +207,17 @@ package struct CaptureImporter: Sendable {
             return (.fellBackToSetWise(reason: reason), seconds)
         }
         return (.setWise, seconds)
+    }
+
+    /// Where each touch-down landed relative to the capture's targets,
+    /// set-wise in SQL whatever the capture's order (a capture without
+    /// `target` records has nothing to derive and pays nothing). Returns
+    /// the seconds it took.
+    private func deriveOutcomes(_ db: Database, captureID: Int64, targets: Int) throws -> Double {
+        guard targets > 0 else { return 0 }
+        let started = ContinuousClock.now
+        try SetWiseDeriver.deriveOutcomes(db, captureID: captureID)
+        return (ContinuousClock.now - started).seconds
     }
 
     /// A file imported before with --skip-invalid is refused when read

@@ -78,4 +78,11 @@ protocol DerivedLatencySink {
     mutating func add(_ dispatch: DerivedDispatch)
     /// A session's records of no touch, once the capture has ended.
     mutating func addOrphans(session: Int, deliveries: Int, transitions: Int)
+    /// A (touch, target) with a start, settled: no more of its events can come.
+    mutating func add(_ start: DerivedTouchStart)
+}
+
+extension DerivedLatencySink {
+    /// Sinks that look at latencies only may ignore starts.
+    mutating func add(_ start: DerivedTouchStart) {}
 }

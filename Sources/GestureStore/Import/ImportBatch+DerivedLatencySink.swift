@@ -51,6 +51,15 @@ extension ImportBatch: DerivedLatencySink {
                                       transitionNanos: dispatch.transitionNanos, region: dispatch.region))
     }
 
+    mutating func add(_ start: DerivedTouchStart) {
+        let outcome = start.outcome
+        touchStarts.append(TouchStartRow(
+            session: start.session, touch: start.touch, target: text(start.target),
+            startEvent: text(outcome.start.name.string), startNanos: outcome.start.nanos,
+            startLine: outcome.start.line, cancelEvent: text(outcome.cancel?.name.string),
+            cancelNanos: outcome.cancel?.nanos, cancelLine: outcome.cancel?.line))
+    }
+
     mutating func addOrphans(session: Int, deliveries: Int, transitions: Int) {
         orphans.append(OrphanRow(session: session, deliveries: deliveries, transitions: transitions))
     }

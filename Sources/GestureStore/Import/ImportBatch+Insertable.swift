@@ -23,7 +23,7 @@ extension TouchSampleRow: InsertableRow {
 
 extension TouchDownRow: InsertableRow {
     static let table = "touch"
-    static let columns = ["session_id", "touch", "down_ns", "x", "y", "kind", "line", "region"]
+    static let columns = ["session_id", "touch", "down_ns", "x", "y", "kind", "line", "region", "hit"]
 
     func bind(to statement: BoundStatement, at offset: Int32, in context: BindContext) {
         statement.bind(context.sessionRowID(sample.session), at: offset + 1)
@@ -34,6 +34,47 @@ extension TouchDownRow: InsertableRow {
         statement.bind(sample.kind?.text, at: offset + 6)
         statement.bind(sample.line, at: offset + 7)
         statement.bind(region?.text, at: offset + 8)
+        statement.bind(text: hit, in: context, at: offset + 9)
+    }
+}
+
+extension TargetRow: InsertableRow {
+    static let table = "target"
+    static let columns = ["session_id", "target", "t_ns", "x", "y", "w", "h", "hit_x", "hit_y", "hit_w", "hit_h",
+                          "class", "line"]
+
+    func bind(to statement: BoundStatement, at offset: Int32, in context: BindContext) {
+        statement.bind(context.sessionRowID(session), at: offset + 1)
+        statement.bind(text: target, in: context, at: offset + 2)
+        statement.bind(timeNanos, at: offset + 3)
+        statement.bind(frame.x, at: offset + 4)
+        statement.bind(frame.y, at: offset + 5)
+        statement.bind(frame.width, at: offset + 6)
+        statement.bind(frame.height, at: offset + 7)
+        statement.bind(hitArea?.x, at: offset + 8)
+        statement.bind(hitArea?.y, at: offset + 9)
+        statement.bind(hitArea?.width, at: offset + 10)
+        statement.bind(hitArea?.height, at: offset + 11)
+        statement.bind(text: targetClass, in: context, at: offset + 12)
+        statement.bind(line, at: offset + 13)
+    }
+}
+
+extension TouchStartRow: InsertableRow {
+    static let table = "touch_start"
+    static let columns = ["session_id", "touch", "target", "start_event", "start_ns", "start_line", "cancel_event",
+                          "cancel_ns", "cancel_line"]
+
+    func bind(to statement: BoundStatement, at offset: Int32, in context: BindContext) {
+        statement.bind(context.sessionRowID(session), at: offset + 1)
+        statement.bind(touch, at: offset + 2)
+        statement.bind(text: target, in: context, at: offset + 3)
+        statement.bind(text: startEvent, in: context, at: offset + 4)
+        statement.bind(startNanos, at: offset + 5)
+        statement.bind(startLine, at: offset + 6)
+        statement.bind(text: cancelEvent, in: context, at: offset + 7)
+        statement.bind(cancelNanos, at: offset + 8)
+        statement.bind(cancelLine.map(Int64.init), at: offset + 9)
     }
 }
 

@@ -20,6 +20,8 @@ struct ImportBatch {
     var transitions: [TransitionRow] = []
     var deliveries: [DeliveryRow] = []
     var frames: [FrameRow] = []
+    /// `target` records: frames from their `t` on.
+    var targets: [TargetRow] = []
     /// `dropped` records: events the recorder discarded, added to their
     /// session's total.
     var drops: [(session: Int, count: Int64)] = []
@@ -31,6 +33,8 @@ struct ImportBatch {
     var upsertedResponses: [ResponseRow] = []
     var upsertedRecognitions: [RecognitionRow] = []
     var dispatches: [DispatchRow] = []
+    /// (touch, target) pairs with a start, settled by the reading pass.
+    var touchStarts: [TouchStartRow] = []
     /// Filled in the last batch only: one row per session of the capture.
     var orphans: [OrphanRow] = []
     var rejections: [TraceReader.TraceRejection] = []
@@ -105,6 +109,31 @@ struct TouchSampleRow {
 struct TouchDownRow {
     var sample: TouchSampleRow
     var region: ScreenRegion?
+    /// The target the hit-test chose, as recorded.
+    var hit: TextRange?
+}
+
+struct TargetRow {
+    var session: Int
+    var target: TextRange
+    var timeNanos: Int64
+    var frame: TargetRect
+    var hitArea: TargetRect?
+    var targetClass: TextRange?
+    var line: Int
+}
+
+/// A (touch, target) with a start, and the cancel that made it a false start.
+struct TouchStartRow {
+    var session: Int
+    var touch: Int64
+    var target: TextRange
+    var startEvent: TextRange
+    var startNanos: Int64
+    var startLine: Int
+    var cancelEvent: TextRange?
+    var cancelNanos: Int64?
+    var cancelLine: Int?
 }
 
 struct TransitionRow {

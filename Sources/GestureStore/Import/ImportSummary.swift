@@ -68,9 +68,9 @@ package struct ImportSummary: Sendable, Equatable {
         case .alreadyImported(let captureID):
             return "\(displayName): already imported (capture \(captureID), same SHA-256 \(sha256.prefix(12))…); nothing changed"
         case .imported:
-            // `dropped` only when a recorder wrote any: most captures have none.
+            // `dropped` and `target` only when a capture has any: most have none.
             let byType = TraceRecord.Kind.allCases
-                .filter { $0 != .session && ($0 != .dropped || recordCounts[$0.name] != nil) }
+                .filter { $0 != .session && (($0 != .dropped && $0 != .target) || recordCounts[$0.name] != nil) }
                 .map { "\($0.name) \((recordCounts[$0.name] ?? 0).grouped)" }.joined(separator: ", ")
             let sessions = recordCounts[TraceRecord.Kind.session.name] ?? 0
             var line = "imported \(displayName): \(sessions.grouped) session\(sessions == 1 ? "" : "s"); "

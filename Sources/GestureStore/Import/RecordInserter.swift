@@ -16,6 +16,8 @@ final class RecordInserter {
     private let transitions: MultiRowInsert<TransitionRow>
     private let deliveries: MultiRowInsert<DeliveryRow>
     private let frames: MultiRowInsert<FrameRow>
+    private let targets: MultiRowInsert<TargetRow>
+    private let touchStarts: MultiRowInsert<TouchStartRow>
     private let responses: MultiRowInsert<ResponseRow>
     private let upsertedResponses: MultiRowInsert<ResponseRow>
     private let recognitions: MultiRowInsert<RecognitionRow>
@@ -34,6 +36,8 @@ final class RecordInserter {
         transitions = MultiRowInsert(db)
         deliveries = MultiRowInsert(db)
         frames = MultiRowInsert(db)
+        targets = MultiRowInsert(db)
+        touchStarts = MultiRowInsert(db)
         responses = MultiRowInsert(db)
         upsertedResponses = MultiRowInsert(db, upserting: true)
         recognitions = MultiRowInsert(db)
@@ -59,6 +63,7 @@ final class RecordInserter {
             try transitions.insert(batch.transitions, in: context)
             try deliveries.insert(batch.deliveries, in: context)
             try frames.insert(batch.frames, in: context)
+            try targets.insert(batch.targets, in: context)
             guard derived else { return }
             let started = ContinuousClock.now
             // New keys first: an upserted row may be the earlier of one of them.
@@ -67,6 +72,7 @@ final class RecordInserter {
             try recognitions.insert(batch.recognitions, in: context)
             try upsertedRecognitions.insert(batch.upsertedRecognitions, in: context)
             try dispatches.insert(batch.dispatches, in: context)
+            try touchStarts.insert(batch.touchStarts, in: context)
             try orphans.insert(batch.orphans, in: context)
             derivedSeconds += (ContinuousClock.now - started).seconds
         }

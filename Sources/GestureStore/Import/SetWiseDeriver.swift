@@ -12,7 +12,18 @@ import GRDB
 /// reference the one-pass rows are tested against.
 enum SetWiseDeriver {
     static func derive(_ db: Database, captureID: Int64) throws {
-        try run(clearing + steps, db, captureID: captureID)
+        try run(clearing + steps + falseStartSteps(owned: false), db, captureID: captureID)
+    }
+
+    /// Only the `touch_start` rows, when the reading pass derived the
+    /// latencies but could not settle every start.
+    static func deriveFalseStarts(_ db: Database, captureID: Int64) throws {
+        try run(falseStartSteps(owned: true), db, captureID: captureID)
+    }
+
+    /// The `outcome` rows of a capture with `target` records.
+    static func deriveOutcomes(_ db: Database, captureID: Int64) throws {
+        try run(outcomeSteps, db, captureID: captureID)
     }
 
     private static func run(_ statements: [String], _ db: Database, captureID: Int64) throws {
@@ -42,7 +53,7 @@ enum SetWiseDeriver {
     }
 
     /// Whatever the reading pass stored before it gave up.
-    private static let clearing: [String] = ["response", "recognition", "dispatch", "session_orphans"].map {
+    private static let clearing: [String] = ["response", "recognition", "dispatch", "session_orphans", "touch_start"].map {
         "DELETE FROM \($0) WHERE session_id IN (SELECT id FROM session WHERE capture_id = :capture)"
     }
 
@@ -116,7 +127,149 @@ enum SetWiseDeriver {
             AS transitions ON transitions.session_id = session.id
         WHERE session.capture_id = :capture
         """,
-        "DROP TABLE temp.owned_delivery",
-        "DROP TABLE temp.owned_transition",
+    ]
+
+    /// The events of false starts with their touch, then one `touch_start`
+    /// row per (touch, target) with a start (`FalseStarts.outcome`'s rule:
+    /// a false start is the first cancel, by time, event name and line,
+    /// that follows a start with no end at or between their times; its
+    /// start the earliest such). `owned`: build the owned records of false
+    /// starts alone, else reuse the latencies' tables.
+    private static func falseStartSteps(owned: Bool) -> [String] {
+        let deliveryEvents = "'touchesBegan', 'touchDown', 'touchesEnded', 'touchUpInside', 'touchUpOutside', "
+            + "'touchesCancelled', 'touchCancel'"
+        let transitionStates = "'began', 'ended', 'recognized', 'cancelled', 'failed'"
+        let ownership = owned ? [
+            "DELETE FROM touch_start WHERE session_id IN (SELECT id FROM session WHERE capture_id = :capture)",
+            "DROP TABLE IF EXISTS temp.owned_delivery",
+            "DROP TABLE IF EXISTS temp.owned_transition",
+            """
+            CREATE TEMP TABLE owned_delivery AS
+            SELECT delivery.session_id, delivery.t_ns, delivery.line, delivery.target, delivery.event, delivery.via,
+                   \(owningTouch("delivery")) AS touch
+            FROM delivery
+            WHERE delivery.session_id IN (SELECT id FROM session WHERE capture_id = :capture)
+              AND delivery.event IN (\(deliveryEvents))
+            """,
+            """
+            CREATE TEMP TABLE owned_transition AS
+            SELECT transition.session_id, transition.t_ns, transition.line, transition.recognizer,
+                   transition.to_state, transition.class, \(owningTouch("transition")) AS touch
+            FROM transition
+            WHERE transition.session_id IN (SELECT id FROM session WHERE capture_id = :capture)
+              AND transition.to_state IN (\(transitionStates))
+            """,
+        ] : []
+        return ownership + [
+            "DROP TABLE IF EXISTS temp.start_event",
+            """
+            CREATE TEMP TABLE start_event AS
+            SELECT session_id, touch, target, t_ns, line, event,
+                   CASE WHEN event IN ('touchesBegan', 'touchDown') THEN 0
+                        WHEN event IN ('touchesCancelled', 'touchCancel') THEN 2 ELSE 1 END AS role
+            FROM owned_delivery
+            WHERE touch IS NOT NULL AND event IN (\(deliveryEvents))
+            UNION ALL
+            SELECT session_id, touch, recognizer, t_ns, line, to_state,
+                   CASE to_state WHEN 'began' THEN 0 WHEN 'cancelled' THEN 2 WHEN 'failed' THEN 2 ELSE 1 END
+            FROM owned_transition
+            WHERE touch IS NOT NULL AND to_state IN (\(transitionStates))
+            """,
+            "CREATE INDEX temp.start_event_by_pair ON start_event(session_id, touch, target, role, t_ns)",
+            """
+            INSERT INTO touch_start (session_id, touch, target, start_event, start_ns, start_line,
+                                     cancel_event, cancel_ns, cancel_line)
+            WITH opened AS (
+                SELECT cancel.session_id, cancel.touch, cancel.target,
+                       cancel.event AS cancel_event, cancel.t_ns AS cancel_ns, cancel.line AS cancel_line,
+                       (SELECT start.rowid FROM start_event AS start
+                        WHERE start.session_id = cancel.session_id AND start.touch = cancel.touch
+                          AND start.target = cancel.target AND start.role = 0 AND start.t_ns <= cancel.t_ns
+                          AND NOT EXISTS (
+                              SELECT 1 FROM start_event AS finish
+                              WHERE finish.session_id = cancel.session_id AND finish.touch = cancel.touch
+                                AND finish.target = cancel.target AND finish.role = 1
+                                AND finish.t_ns >= start.t_ns AND finish.t_ns <= cancel.t_ns)
+                        ORDER BY start.t_ns, start.event, start.line LIMIT 1) AS start_row
+                FROM start_event AS cancel
+                WHERE cancel.role = 2
+            ),
+            cancelled AS (
+                SELECT * FROM (
+                    SELECT opened.*, row_number() OVER (
+                        PARTITION BY session_id, touch, target ORDER BY cancel_ns, cancel_event, cancel_line) AS rank
+                    FROM opened WHERE start_row IS NOT NULL)
+                WHERE rank = 1
+            ),
+            first_start AS (
+                SELECT * FROM (
+                    SELECT start_event.*, row_number() OVER (
+                        PARTITION BY session_id, touch, target ORDER BY t_ns, event, line) AS rank
+                    FROM start_event WHERE role = 0)
+                WHERE rank = 1
+            )
+            SELECT first_start.session_id, first_start.touch, first_start.target,
+                   coalesce(start.event, first_start.event), coalesce(start.t_ns, first_start.t_ns),
+                   coalesce(start.line, first_start.line),
+                   cancelled.cancel_event, cancelled.cancel_ns, cancelled.cancel_line
+            FROM first_start
+            LEFT JOIN cancelled ON cancelled.session_id = first_start.session_id
+                AND cancelled.touch = first_start.touch AND cancelled.target = first_start.target
+            LEFT JOIN start_event AS start ON start.rowid = cancelled.start_row
+            """,
+            "DROP TABLE temp.start_event",
+            "DROP TABLE temp.owned_delivery",
+            "DROP TABLE temp.owned_transition",
+        ]
+    }
+
+    /// Per touch-down of a session with targets: each target's frame as of
+    /// its latest record at or before down (equal times: the later line),
+    /// then the nearest by squared distance from the down point to the
+    /// frame (0 inside), ties to the target whose first record has the
+    /// earliest line. Squared distances compare exactly; `sqrt` is taken of
+    /// the winner only, as the reference does.
+    private static let outcomeSteps: [String] = [
+        "DELETE FROM outcome WHERE session_id IN (SELECT id FROM session WHERE capture_id = :capture)",
+        """
+        INSERT INTO outcome (session_id, touch, target, distance_pt, inside_frame, inside_hit_area, reached, target_line)
+        WITH declared AS (
+            SELECT session_id, target, min(line) AS declared_line
+            FROM target
+            WHERE session_id IN (SELECT id FROM session WHERE capture_id = :capture)
+            GROUP BY session_id, target
+        ),
+        current AS (
+            SELECT touch.session_id, touch.touch, touch.x AS px, touch.y AS py, touch.hit,
+                   declared.target, declared.declared_line, frame.line AS frame_line,
+                   frame.x, frame.y, frame.w, frame.h,
+                   coalesce(frame.hit_x, frame.x) AS ax, coalesce(frame.hit_y, frame.y) AS ay,
+                   coalesce(frame.hit_w, frame.w) AS aw, coalesce(frame.hit_h, frame.h) AS ah,
+                   row_number() OVER (PARTITION BY touch.session_id, touch.touch, declared.target
+                                      ORDER BY frame.t_ns DESC, frame.line DESC) AS latest
+            FROM declared
+            JOIN touch ON touch.session_id = declared.session_id
+            JOIN target AS frame ON frame.session_id = declared.session_id AND frame.target = declared.target
+                                AND frame.t_ns <= touch.down_ns
+        ),
+        measured AS (
+            SELECT current.*,
+                   max(x - px, 0.0, px - (x + w)) AS dx, max(y - py, 0.0, py - (y + h)) AS dy
+            FROM current WHERE latest = 1
+        ),
+        ranked AS (
+            SELECT measured.*, dx * dx + dy * dy AS squared,
+                   row_number() OVER (PARTITION BY session_id, touch
+                                      ORDER BY dx * dx + dy * dy, declared_line) AS nearest
+            FROM measured
+        )
+        SELECT session_id, touch, target, sqrt(squared),
+               px >= x AND px <= x + w AND py >= y AND py <= y + h,
+               px >= ax AND px <= ax + aw AND py >= ay AND py <= ay + ah,
+               CASE WHEN hit IS NOT NULL THEN hit = target
+                    ELSE px >= ax AND px <= ax + aw AND py >= ay AND py <= ay + ah END,
+               frame_line
+        FROM ranked WHERE nearest = 1
+        """,
     ]
 }

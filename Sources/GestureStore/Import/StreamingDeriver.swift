@@ -38,12 +38,20 @@ struct StreamingDeriver {
         /// More records than this naming a touch before its touch-down, and
         /// the capture is derived set-wise instead.
         var deferred = 1 << 16
+        /// (touch, target) pairs whose starts, ends and cancels are held at
+        /// once; above this the oldest touches' pairs are settled, and a
+        /// later record of one of them hands false starts over to SQL.
+        var startPairs = 16_384
     }
 
     /// False once the capture's order defeats the one-pass derivation.
     private(set) var isExact = true
     /// Why `isExact` turned false, for the import summary.
     private(set) var inexactReason: String?
+    /// False once false starts cannot be settled in one pass (while the
+    /// latencies still can): the importer derives them alone in SQL.
+    var falseStartsExact: Bool { starts.isExact }
+    var falseStartsInexactReason: String? { starts.inexactReason }
 
     /// What the derived rows of a touch carry of it.
     private struct TouchDown {
@@ -107,9 +115,11 @@ struct StreamingDeriver {
     /// 1 MiB each, fixed whatever the capture's size.
     private var storedResponses = StoredKeyFilter()
     private var storedRecognitions = StoredKeyFilter()
+    private var starts: FalseStartTracker
 
     init(limits: Limits = Limits()) {
         self.limits = limits
+        starts = FalseStartTracker(limit: limits.startPairs)
     }
 
     /// Starts the next session of the capture; its ordinal is the number
@@ -202,6 +212,7 @@ struct StreamingDeriver {
             settleDeferred(of: session, into: &sink)
         }
         guard isExact else { return }
+        starts.settleAll { sink.add($0) }
         for (session, state) in sessions.enumerated() {
             sink.addOrphans(session: session, deliveries: state.orphanDeliveries, transitions: state.orphanTransitions)
         }
@@ -280,6 +291,11 @@ struct StreamingDeriver {
         let nanos = record.timeNanos
         guard fits(nanos, minus: owner.nanos, line: line),
               fits(nanos, minus: transitionNanos ?? nanos, line: line) else { return }
+        if let role = FalseStarts.role(ofDelivered: record.event) {
+            starts.add(FalseStarts.Event(role: role, nanos: nanos, name: ExactText(record.event), line: line),
+                       session: session, touch: owner.touch, target: record.target,
+                       line: line) { sink.add($0) }
+        }
         if let transitionNanos {
             sink.add(dispatch(record, session: session, line: line, owner: owner, transitionNanos: transitionNanos))
         }
@@ -295,6 +311,11 @@ struct StreamingDeriver {
     private mutating func settle<Sink: DerivedLatencySink>(_ record: TransitionRecord, session: Int, line: Int,
                                                             owner: TouchDown, into sink: inout Sink) {
         let nanos = record.timeNanos
+        if let role = FalseStarts.role(ofTransitionTo: record.to) {
+            starts.add(FalseStarts.Event(role: role, nanos: nanos, name: ExactText(record.to.rawValue), line: line),
+                       session: session, touch: owner.touch, target: record.recognizer,
+                       line: line) { sink.add($0) }
+        }
         guard record.to == .began || record.to == .recognized, fits(nanos, minus: owner.nanos, line: line) else {
             return
         }
@@ -359,6 +380,8 @@ struct StreamingDeriver {
     /// Frees a session's state but its orphan counts.
     private mutating func retire<Sink: DerivedLatencySink>(_ session: Int, into sink: inout Sink) {
         settleDeferred(of: session, into: &sink)
+        starts.settle(session: session) { sink.add($0) }
+        starts.forget(session: session)
         let retired = sessions[session]
         sessions[session] = SessionState(orphanDeliveries: retired.orphanDeliveries,
                                          orphanTransitions: retired.orphanTransitions, isRetired: true)

@@ -124,6 +124,7 @@ private extension TraceRecord {
         case .delivery(let record): record.timeNanos
         case .frame(let record): record.timeNanos
         case .dropped(let record): record.timeNanos
+        case .target(let record): record.timeNanos
         }
     }
 }

@@ -1,0 +1,212 @@
+import GestureTrace
+
+/// The starts, ends and cancels of docs/latencies.md's false starts, and the
+/// rule that turns one (touch, target)'s events into its `touch_start` row.
+///
+/// The rule depends only on the set of events, never on the order they were
+/// read in, so the reading pass and the set-wise SQL
+/// (`SetWiseDeriver.falseStartSteps`) agree whatever the capture's order.
+enum FalseStarts {
+    /// What an event does to a (touch, target): ordered as events at one
+    /// time are taken (a start, then an end, then a cancel).
+    enum Role: UInt8, Comparable {
+        case start, end, cancel
+
+        static func < (lhs: Role, rhs: Role) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// The role of a delivered event, compared byte for byte.
+    static func role(ofDelivered event: String) -> Role? {
+        var event = event
+        return event.withUTF8 { bytes -> Role? in
+            switch bytes.count {
+            case 9: return equals(bytes, "touchDown") ? .start : nil
+            case 11: return equals(bytes, "touchCancel") ? .cancel : nil
+            case 12:
+                if equals(bytes, "touchesBegan") { return .start }
+                if equals(bytes, "touchesEnded") { return .end }
+                return nil
+            case 13: return equals(bytes, "touchUpInside") ? .end : nil
+            case 14: return equals(bytes, "touchUpOutside") ? .end : nil
+            case 16: return equals(bytes, "touchesCancelled") ? .cancel : nil
+            default: return nil
+            }
+        }
+    }
+
+    static func role(ofTransitionTo state: RecognizerState) -> Role? {
+        switch state {
+        case .began: .start
+        case .ended, .recognized: .end
+        case .cancelled, .failed: .cancel
+        case .possible, .changed: nil
+        }
+    }
+
+    private static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+        bytes.count == literal.utf8CodeUnitCount
+            && bytes.elementsEqual(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    /// One start, end or cancel of a (touch, target).
+    struct Event {
+        var role: Role
+        var nanos: Int64
+        /// The delivered event, or the state a transition reached.
+        var name: ExactText
+        var line: Int
+
+        /// Among events of one role: earlier time, then the name byte by
+        /// byte (SQLite's BINARY order), then the earlier line.
+        func precedes(_ other: Event) -> Bool {
+            if nanos != other.nanos { return nanos < other.nanos }
+            if name != other.name {
+                return name.string.utf8.lexicographicallyPrecedes(other.name.string.utf8)
+            }
+            return line < other.line
+        }
+    }
+
+    /// What a (touch, target) with a start stores.
+    struct Outcome {
+        var start: Event
+        var cancel: Event?
+    }
+
+    /// The pair's row: nil without a start. A false start is the first
+    /// cancel (in `precedes` order) that follows a start with no end
+    /// between them (an end at the start's or the cancel's time counts as
+    /// between); its start is the earliest such start.
+    static func outcome(of events: [Event]) -> Outcome? {
+        let starts = events.filter { $0.role == .start }.sorted { $0.precedes($1) }
+        guard let first = starts.first else { return nil }
+        let ends = events.filter { $0.role == .end }.map(\.nanos)
+        for cancel in events.filter({ $0.role == .cancel }).sorted(by: { $0.precedes($1) }) {
+            let open = starts.first { start in
+                start.nanos <= cancel.nanos && !ends.contains { $0 >= start.nanos && $0 <= cancel.nanos }
+            }
+            if let open { return Outcome(start: open, cancel: cancel) }
+        }
+        return Outcome(start: first, cancel: nil)
+    }
+}
+
+/// A settled (touch, target) with a start, in the deriver's terms.
+struct DerivedTouchStart {
+    var session: Int
+    var touch: Int64
+    var target: String
+    var outcome: FalseStarts.Outcome
+}
+
+/// Collects the events of each (touch, target) while reading, and settles a
+/// pair when nothing more can come for it: at the end, when its session is
+/// retired, or when too many pairs are open (the oldest touches first). An
+/// event of a touch already settled makes the pass inexact: the importer
+/// then derives false starts set-wise in SQL.
+struct FalseStartTracker {
+    struct Key: Hashable {
+        var session: Int
+        var touch: Int64
+        var target: ExactText
+    }
+
+    private struct Pending {
+        /// When the pair last had an event, in events added.
+        var activity: Int
+        var events: [FalseStarts.Event]
+    }
+
+    private struct TouchKey: Hashable {
+        var session: Int
+        var touch: Int64
+    }
+
+    private(set) var isExact = true
+    private(set) var inexactReason: String?
+    private let limit: Int
+    private var pending: [Key: Pending] = [:]
+    private var activity = 0
+    /// By session: touches whose pairs are settled.
+    private var settled: [Int: Set<Int64>] = [:]
+
+    init(limit: Int) {
+        self.limit = max(limit, 1)
+    }
+
+    mutating func add(_ event: FalseStarts.Event, session: Int, touch: Int64, target: String,
+                      line: Int, settle emit: (DerivedTouchStart) -> Void) {
+        guard isExact else { return }
+        if let done = settled[session], done.contains(touch) {
+            return giveUp("the record at line \(line) is of a touch whose starts were settled to keep memory flat")
+        }
+        let key = Key(session: session, touch: touch, target: ExactText(target))
+        activity += 1
+        let now = activity
+        Self.update(&pending[key, default: Pending(activity: now, events: [])]) {
+            $0.activity = now
+            $0.events.append(event)
+        }
+        if pending.count > limit {
+            settleOldest(emit)
+        }
+    }
+
+    /// Settles every pair of one session (retired, or the capture ended).
+    mutating func settle(session: Int, _ emit: (DerivedTouchStart) -> Void) {
+        guard isExact else { return }
+        let keys = pending.keys.filter { $0.session == session }
+        settle(keys, emit)
+    }
+
+    mutating func settleAll(_ emit: (DerivedTouchStart) -> Void) {
+        guard isExact else { return }
+        let keys = pending.keys.sorted { ($0.session, $0.touch) < ($1.session, $1.touch) }
+        settle(keys, emit)
+    }
+
+    /// Settles the pairs of the least recently active half of the pending
+    /// touches (whole touches: an event of a settled touch ends the one-pass
+    /// derivation of false starts), never the most recently active one.
+    /// Recency, not down time: sessions have clocks of their own.
+    private mutating func settleOldest(_ emit: (DerivedTouchStart) -> Void) {
+        var touches: [TouchKey: Int] = [:]
+        for (key, entry) in pending {
+            let touch = TouchKey(session: key.session, touch: key.touch)
+            touches[touch] = max(touches[touch] ?? 0, entry.activity)
+        }
+        let byActivity = touches.sorted { $0.value < $1.value }.map(\.key)
+        let oldest = Set(byActivity.prefix(byActivity.count / 2))
+        guard !oldest.isEmpty else { return }
+        settle(pending.keys.filter { oldest.contains(TouchKey(session: $0.session, touch: $0.touch)) }, emit)
+    }
+
+    private mutating func settle(_ keys: [Key], _ emit: (DerivedTouchStart) -> Void) {
+        for key in keys {
+            guard let entry = pending.removeValue(forKey: key) else { continue }
+            settled[key.session, default: []].insert(key.touch)
+            if let outcome = FalseStarts.outcome(of: entry.events) {
+                emit(DerivedTouchStart(session: key.session, touch: key.touch, target: key.target.string,
+                                       outcome: outcome))
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func update(_ entry: inout Pending, _ body: (inout Pending) -> Void) {
+        body(&entry)
+    }
+
+    /// Forgets a retired session's settled touches: any later record of it
+    /// ends the one-pass derivation anyway.
+    mutating func forget(session: Int) {
+        settled[session] = nil
+    }
+
+    private mutating func giveUp(_ reason: String) {
+        isExact = false
+        inexactReason = reason
+        pending = [:]
+        settled = [:]
+    }
+}
