@@ -212,7 +212,7 @@ import TestScratch
         }
         var state: UInt64 = 23
         for index in stride(from: rest.count - 1, to: 0, by: -1) {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             rest.swapAt(index, Int((state >> 33) % UInt64(index + 1)))
         }
         return (leading + rest).joined(separator: "\n") + "\n"
