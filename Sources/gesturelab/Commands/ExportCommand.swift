@@ -25,7 +25,7 @@ struct ExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write here instead of standard output.", valueName: "file"))
     var out: String?
 
-    @Argument(help: "A table (delivery, touch, …), a relation (responses, recognitions, dispatches, touches) or a query name.")
+    @Argument(help: "A table (delivery, touch, …), a relation (responses, recognitions, dispatches, touches, response_pairs, targets, outcomes, starts, false_starts) or a query name.")
     var name: String
 
     func run() throws {

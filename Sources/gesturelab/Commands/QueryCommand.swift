@@ -11,7 +11,10 @@ struct QueryCommand: ParsableCommand {
             event, via, latency_ms and the nanosecond times; recognitions name the
             recognizer and its class instead of a target), touches (one row per touch:
             down_ns, x, y, region, kind; no latency), response_pairs (a state change
-            heard on two channels, lag_ms), the tables they come from, and the SQL
+            heard on two channels, lag_ms), the outcome relations targets (declared
+            frames), outcomes (each touch-down's nearest target, distance_pt, reached)
+            and false_starts (a start cancelled before any end; starts has every started
+            touch and target with false_start 0/1), the tables they come from, and the SQL
             functions percentile(Y,P), median(Y), percentile_cont(Y,F) and
             percentile_disc(Y,F).
 
