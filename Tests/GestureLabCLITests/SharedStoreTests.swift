@@ -156,7 +156,11 @@ struct SharedStoreTests {
         let results = pushes.map { $0.wait() }
         for result in results { #expect(result.status == 0, "\(result.standardError)") }
         #expect(try PostgresTestServer.psql(server, "SELECT count(*), count(DISTINCT sha256) FROM capture") == "3|3")
-        #expect(try PostgresTestServer.psql(server, "SELECT count(*) FROM session") == "24")
+        let localSessions = try folder.run(["query", "--sql", "SELECT count(*) AS n FROM session", "--format", "csv",
+                                            "--db", local]).standardOutput
+        let serverSessions = try PostgresTestServer.psql(server, "SELECT count(*) FROM session")
+        #expect(localSessions.hasPrefix("n\r\n") && localSessions != "n\r\n0\r\n", "\(localSessions)")
+        #expect("n\r\n\(serverSessions)\r\n" == localSessions)
         let localSamples = try folder.run(["query", "--sql", "SELECT count(*) AS n FROM touch_sample", "--format", "csv",
                                            "--db", local]).standardOutput
         let serverSamples = try folder.run(["query", "--sql", "SELECT count(*) AS n FROM touch_sample", "--format", "csv",
