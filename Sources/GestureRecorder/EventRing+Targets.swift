@@ -27,18 +27,27 @@ extension EventRing {
         guard targetTable.contains(target) else {
             throw RecorderError(.unknownTarget, "cannot update a target this recorder did not declare")
         }
+        guard targetTable.entries[target.slot].isDeclared else {
+            throw RecorderError(.unknownTarget, "cannot update target \"\(names[Int(target.name.index)])\": it was removed; declare it again")
+        }
         try TargetTable.validate(frame: frame, hitArea: hitArea, verb: "update", name: names[Int(target.name.index)])
         guard targetTable.place(slot: target.slot, frame: frame, hitArea: hitArea, atNanos: time) else { return false }
         appendTargetRecord(slot: target.slot)
         return true
     }
 
+    func removeTarget(_ target: RecorderTarget) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard targetTable.contains(target) else { return }
+        _ = targetTable.remove(slot: target.slot)
+    }
+
     func target(named name: String) -> RecorderTarget? {
         condition.lock()
         defer { condition.unlock() }
-        return targetTable.slot(named: name).map {
-            RecorderTarget(name: RecorderName(index: targetTable.entries[$0].name), slot: $0)
-        }
+        guard let slot = targetTable.slot(named: name), targetTable.entries[slot].isDeclared else { return nil }
+        return RecorderTarget(name: RecorderName(index: targetTable.entries[slot].name), slot: slot)
     }
 
     /// Whether the target has a frame (it has been placed).

@@ -236,7 +236,7 @@ final class EventRing: @unchecked Sendable {
         drops = DropTally(session: index)
         // Every session says where each placed target is, so that its
         // touches' `hit`s name targets it declares.
-        for slot in targetTable.entries.indices { appendTargetRecord(slot: slot) }
+        for slot in targetTable.declaredSlots { appendTargetRecord(slot: slot) }
     }
 
     /// Events from now on are ignored until the next session starts.

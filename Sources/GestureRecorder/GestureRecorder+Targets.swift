@@ -61,14 +61,23 @@ extension GestureRecorder {
     ///
     /// - Returns: whether the frame or hit area changed.
     /// - Throws: ``RecorderError`` `.invalidTarget` as for a declaration;
-    ///   `.unknownTarget` for a target of another recorder.
+    ///   `.unknownTarget` for a target of another recorder, or one removed.
     @discardableResult
     public func updateTarget(_ target: RecorderTarget, frame: TargetRect, hitArea: TargetRect? = nil,
                              at time: RecorderTime = .now) throws(RecorderError) -> Bool {
         try ring.updateTarget(target, frame: frame, hitArea: hitArea, atNanos: time.nanoseconds)
     }
 
-    /// The target declared as `name`, if any.
+    /// The target left the screen for good (its screen was dismissed):
+    /// later sessions start without it. Its records so far stand (the
+    /// format has no record for "gone": in the current session its last
+    /// frame counts until the session ends). Declaring its name again
+    /// brings it back. Removing it twice, or another recorder's, does nothing.
+    public func removeTarget(_ target: RecorderTarget) {
+        ring.removeTarget(target)
+    }
+
+    /// The target declared as `name`, if any (nil once removed).
     public func target(named name: String) -> RecorderTarget? {
         ring.target(named: name)
     }

@@ -16,7 +16,7 @@ public struct RecorderError: Error, Sendable, Equatable, CustomStringConvertible
         case invalidTarget
         /// A second target of the same name.
         case duplicateTarget
-        /// A target handle from another recorder.
+        /// A target handle from another recorder, or of a removed target.
         case unknownTarget
         case writeFailed
     }

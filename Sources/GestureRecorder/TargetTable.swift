@@ -11,6 +11,8 @@ import GestureTrace
 ///   only when it differs).
 /// - A target declared without a frame (not on screen yet) has no record
 ///   until it is placed.
+/// - A removed target (it left the screen for good) is not written at
+///   later session starts; its name may be declared again, and keeps its slot.
 ///
 /// The table outlives recordings, like registered names: an app declares
 /// its targets once, and every session starts with a record of each placed one.
@@ -22,6 +24,8 @@ struct TargetTable {
         var hitArea: TargetRect?
         /// When the current frame was measured: the `t` of its record.
         var placedAtNanos: Int64
+        /// False once removed, until declared again.
+        var isDeclared = true
     }
 
     private(set) var entries: [Entry] = []
@@ -43,20 +47,40 @@ struct TargetTable {
         try validate(frame: frame, hitArea: hitArea, verb: "declare", name: name)
     }
 
-    /// Adds a validated declaration, unless the name is taken; returns its slot.
+    /// Adds a validated declaration, unless the name is taken; returns its
+    /// slot (a removed target's, when its name is declared again).
     mutating func declare(name: String, nameIndex: UInt32, classIndex: UInt32, frame: TargetRect?,
                           hitArea: TargetRect?, atNanos time: Int64) throws(RecorderError) -> Int {
-        guard slotsByName[name] == nil else {
-            throw RecorderError(.duplicateTarget, "cannot declare target \"\(name)\": a target of that name is already declared; update it instead")
+        let entry = Entry(name: nameIndex, className: classIndex, frame: frame,
+                          hitArea: Self.distinct(hitArea, from: frame), placedAtNanos: time)
+        if let slot = slotsByName[name] {
+            guard !entries[slot].isDeclared else {
+                throw RecorderError(.duplicateTarget, "cannot declare target \"\(name)\": a target of that name is already declared; update it instead")
+            }
+            entries[slot] = entry
+            return slot
         }
-        let slot = entries.count
-        entries.append(Entry(name: nameIndex, className: classIndex, frame: frame,
-                             hitArea: Self.distinct(hitArea, from: frame), placedAtNanos: time))
-        slotsByName[name] = slot
-        return slot
+        entries.append(entry)
+        slotsByName[name] = entries.count - 1
+        return entries.count - 1
     }
 
-    /// Whether `target` is one of this table's.
+    /// Forgets where a target is: no record at later session starts, until
+    /// it is declared again. Returns false when it was removed already.
+    mutating func remove(slot: Int) -> Bool {
+        guard entries[slot].isDeclared else { return false }
+        entries[slot].isDeclared = false
+        entries[slot].frame = nil
+        entries[slot].hitArea = nil
+        return true
+    }
+
+    /// The slots of the targets declared now, in order of declaration.
+    var declaredSlots: [Int] {
+        entries.indices.filter { entries[$0].isDeclared }
+    }
+
+    /// Whether `target` is one of this table's (declared now or removed).
     func contains(_ target: RecorderTarget) -> Bool {
         entries.indices.contains(target.slot) && entries[target.slot].name == target.name.index
     }

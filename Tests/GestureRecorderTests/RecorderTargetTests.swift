@@ -115,6 +115,73 @@ struct RecorderTargetTests {
         #expect(lines.filter { $0.contains(#""type":"touch""#) }.allSatisfy { $0.hasSuffix(#""hit":"dot"}"#) })
     }
 
+    /// A removed target (its screen was left) is not written at later
+    /// session starts, cannot be updated, and comes back when its name is
+    /// declared again.
+    @Test func aRemovedTargetIsLeftOutOfLaterSessionsUntilDeclaredAgain() throws {
+        let folder = try ScratchFolder.forRecording()
+        let recorder = GestureRecorder(options: .init(recorderName: nil))
+        let play = try recorder.declareTarget("play", frame: Self.playFrame, at: RecorderTime(seconds: 1))
+        let stay = try recorder.declareTarget("stay", frame: TargetRect(x: 0, y: 0, width: 5, height: 5),
+                                              at: RecorderTime(seconds: 1))
+        let url = try recorder.start(Self.session("s1"), in: folder.url)
+        recorder.removeTarget(play)
+        recorder.removeTarget(play)
+        #expect(recorder.target(named: "play") == nil && !recorder.isPlaced(play))
+        #expect(throws: RecorderError(.unknownTarget, "cannot update target \"play\": it was removed; declare it again")) {
+            try recorder.updateTarget(play, frame: Self.playFrame)
+        }
+        try recorder.beginSession(Self.session("s2"))
+        recorder.touch(1, .began, at: RecorderTime(seconds: 2), x: 30, y: 790, hit: .target(play))
+        let again = try recorder.declareTarget("play", frame: TargetRect(x: 40, y: 780, width: 44, height: 44),
+                                               at: RecorderTime(seconds: 3))
+        #expect(again == play && recorder.target(named: "play") == play)
+        recorder.touch(2, .began, at: RecorderTime(seconds: 4), x: 50, y: 790, hit: .target(stay))
+        _ = try recorder.finish()
+        #expect(try ScratchFolder.lines(url).dropFirst(1) == [
+            #"{"type":"session","session":"s1","experiment":"reach","variant":"enlarged","started_at":"2026-11-24T02:00:00Z"}"#,
+            #"{"type":"target","session":"s1","target":"play","t":1,"x":20,"y":780,"w":44,"h":44}"#,
+            #"{"type":"target","session":"s1","target":"stay","t":1,"x":0,"y":0,"w":5,"h":5}"#,
+            #"{"type":"session","session":"s2","experiment":"reach","variant":"enlarged","started_at":"2026-11-24T02:00:00Z"}"#,
+            #"{"type":"target","session":"s2","target":"stay","t":1,"x":0,"y":0,"w":5,"h":5}"#,
+            // Removed, and not recorded in s2 yet: the hit is left out.
+            #"{"type":"touch","session":"s2","touch":1,"phase":"began","t":2,"x":30,"y":790}"#,
+            #"{"type":"target","session":"s2","target":"play","t":3,"x":40,"y":780,"w":44,"h":44}"#,
+            #"{"type":"touch","session":"s2","touch":2,"phase":"began","t":4,"x":50,"y":790,"hit":"stay"}"#,
+            "",
+        ])
+    }
+
+    /// A capture with targets and hits replayed through a recorder (what
+    /// the simulator does) comes out line for line the same: each session
+    /// keeps its own targets, none carried into the next.
+    @Test func aReplayedCaptureKeepsItsTargetsAndHitsPerSession() throws {
+        let folder = try ScratchFolder.forRecording()
+        let lines = [
+            #"{"type":"header","format":"gesture-trace","version":1,"recorder":"replay"}"#,
+            #"{"type":"session","session":"a","experiment":"reach","variant":"small","started_at":"2026-11-24T02:00:00Z"}"#,
+            #"{"type":"target","session":"a","target":"dot","t":1,"x":100,"y":100,"w":10,"h":10,"class":"DotView"}"#,
+            #"{"type":"touch","session":"a","touch":1,"phase":"began","t":2,"x":105,"y":105,"hit":"dot"}"#,
+            #"{"type":"touch","session":"a","touch":2,"phase":"began","t":3,"x":150,"y":105,"hit":""}"#,
+            #"{"type":"target","session":"a","target":"dot","t":4,"x":200,"y":100,"w":10,"h":10,"hit_x":190,"hit_y":90,"hit_w":30,"hit_h":30,"class":"DotView"}"#,
+            #"{"type":"session","session":"b","experiment":"reach","variant":"large","started_at":"2026-11-24T02:00:00Z"}"#,
+            #"{"type":"target","session":"b","target":"big","t":5,"x":0,"y":0,"w":80,"h":80}"#,
+            #"{"type":"touch","session":"b","touch":1,"phase":"began","t":6,"x":40,"y":40,"hit":"big"}"#,
+            "",
+        ]
+        let input = try folder.write("input.jsonl", lines.joined(separator: "\n"))
+        let output = folder.url.appendingPathComponent("output.jsonl")
+        let recorder = GestureRecorder(options: .init(whenFull: .wait, recorderName: nil))
+        try recorder.start(writingTo: try TraceWriter(path: output.path, header: TraceHeader(recorder: "replay")))
+        var replayer = RecordReplayer(recorder: recorder)
+        var reader = try TraceReader(path: input)
+        while let item = try reader.next() {
+            if case .record(let record, _) = item { try replayer.replay(record) }
+        }
+        _ = try recorder.finish()
+        #expect(try ScratchFolder.lines(output) == lines)
+    }
+
     static let badDeclarations: [(name: String, frame: TargetRect?, hitArea: TargetRect?, error: RecorderError)] = [
         ("", TargetRect(x: 0, y: 0, width: 1, height: 1), nil,
          RecorderError(.invalidTarget, "cannot declare a target with an empty name; expected the id its deliveries use")),

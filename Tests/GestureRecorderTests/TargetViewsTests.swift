@@ -87,4 +87,21 @@ struct TargetViewsTests {
         #expect(views.entry(of: targets[0])?.entry.hitArea == nil)
         #expect(views.hit(from: rebuilt, superview: \.parent) == .target(targets[0]))
     }
+
+    /// A freed view's target is handed back once, to be removed from the
+    /// recorder; stopping hands back every target.
+    @Test func theTargetsOfFreedViewsAndOfAStoppedRecordingAreHandedBack() throws {
+        let targets = try Self.targets("gone", "kept")
+        let kept = Node("kept")
+        var views = TargetViews<Node>()
+        do {
+            let gone = Node("gone")
+            views.add(gone, name: "gone", target: targets[0], hitArea: nil)
+        }
+        views.add(kept, name: "kept", target: targets[1], hitArea: nil)
+        #expect(views.removeGone() == [targets[0]])
+        #expect(views.removeGone() == [])
+        #expect(views.removeAll() == [targets[1]])
+        #expect(views.live.isEmpty && views.hit(from: kept, superview: \.parent) == nil)
+    }
 }

@@ -11,7 +11,10 @@
 ///   under the name of one that is gone (a screen built anew), keeps the
 ///   recorder's target and moves it. A name whose view is alive and
 ///   different, or a view already declared under another name, is an error.
-/// - Views are held weakly: they are the app's.
+/// - Views are held weakly: they are the app's. A target whose view is
+///   gone, and every target when the recording stops, is handed back to
+///   be removed from the recorder, so that later sessions do not start
+///   with targets of a screen that was left.
 ///
 ///     var views = TargetViews<Node>()
 ///     views.add(button, name: "play", target: play, hitArea: nil)
@@ -56,11 +59,23 @@ public struct TargetViews<View: AnyObject> {
         return declared.map { .redeclare($0) } ?? .declare
     }
 
-    /// Notes `view` as the target `name`, replacing an earlier entry of
-    /// that name (and forgetting views that are gone).
+    /// Notes `view` as the target `name`, replacing an earlier entry of that name.
     public mutating func add(_ view: View, name: String, target: RecorderTarget, hitArea: TargetRect?) {
-        entries.removeAll { $0.name == name || $0.view == nil }
+        entries.removeAll { $0.name == name }
         entries.append(Entry(view: view, name: name, target: target, hitArea: hitArea))
+    }
+
+    /// Forgets the entries whose view is gone; returns their targets, to remove.
+    public mutating func removeGone() -> [RecorderTarget] {
+        let gone = entries.filter { $0.view == nil }.map(\.target)
+        if !gone.isEmpty { entries.removeAll { $0.view == nil } }
+        return gone
+    }
+
+    /// Forgets every entry; returns their targets, to remove.
+    public mutating func removeAll() -> [RecorderTarget] {
+        defer { entries = [] }
+        return entries.map(\.target)
     }
 
     /// The `hit` of a touch whose hit-test view is `view`: the nearest

@@ -14,7 +14,10 @@ extension UIKitRecording {
     /// a frame; it gets one at the next ``layoutChanged()`` that finds it
     /// laid out (or when a touch first hits it). Declaring the same view
     /// again, or a new view under the name of one that is gone, moves the
-    /// target. The view is held weakly.
+    /// target. The view is held weakly; once it is freed (noticed at the
+    /// next declaration or ``layoutChanged()``), or when the recording
+    /// stops, the target is removed from the recorder, and later sessions
+    /// start without it.
     ///
     /// - Parameters:
     ///   - hitArea: the area that accepts its touches when it is not the
@@ -27,6 +30,7 @@ extension UIKitRecording {
         guard !isStopped else { return }
         let area = hitArea.map(TargetRect.init)
         if let area { try TargetGeometry.validate(hitArea: area, of: name) }
+        removeGoneTargets()
         let placement = Self.placement(of: view, hitArea: area)
         switch try targetViews.declaration(of: view, name: name, declared: recorder.target(named: name)) {
         case .declare:
@@ -48,12 +52,19 @@ extension UIKitRecording {
     /// view out of its window, or with no size, keeps its last record.
     public func layoutChanged() {
         guard !isStopped else { return }
+        removeGoneTargets()
         let time = RecorderTime.now
         for (view, entry) in targetViews.live {
             guard let placement = Self.placement(of: view, hitArea: entry.hitArea) else { continue }
             // Cannot throw: the target is the recorder's and the placement valid.
             _ = try? recorder.updateTarget(entry.target, frame: placement.frame, hitArea: placement.hitArea, at: time)
         }
+    }
+
+    /// Targets whose view was freed leave the recorder: later sessions
+    /// start without them.
+    func removeGoneTargets() {
+        for target in targetViews.removeGone() { recorder.removeTarget(target) }
     }
 
     /// The `hit` of a began touch. A target hit before it was ever laid out

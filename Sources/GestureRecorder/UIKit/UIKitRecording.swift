@@ -126,13 +126,16 @@ public final class UIKitRecording {
     }
 
     /// Takes everything off: the probes from recognizers and controls, the
-    /// KVO observations, the display link, the notification observers.
+    /// KVO observations, the display link, the notification observers; the
+    /// declared targets are removed from the recorder.
     /// Touches from the window are no longer recorded. The recorder is
     /// left as it is: finish it (or keep it for another screen) yourself.
     /// Calling it again does nothing.
     public func stop() {
         guard !isStopped else { return }
         for probe in ledger.stop() { probe.detach() }
+        // The screen is left: later sessions start without its targets.
+        for target in targetViews.removeAll() { recorder.removeTarget(target) }
         stopFrames()
         for observer in lifecycleObservers { NotificationCenter.default.removeObserver(observer) }
         lifecycleObservers = []
