@@ -113,17 +113,27 @@ struct TargetTable {
         return (record, hitArea)
     }
 
-    /// A frame and hit area the format can hold: finite numbers, sizes above 0.
-    static func validate(frame: TargetRect?, hitArea: TargetRect?, verb: String, name: String) throws(RecorderError) {
+    /// A frame and hit area the format can hold: finite numbers, sizes
+    /// above 0. Checked without allocating; the message is made only for
+    /// a refusal.
+    static func validate(frame: TargetRect?, hitArea: TargetRect?, verb: String,
+                         name: @autoclosure () -> String) throws(RecorderError) {
+        if frame.map(isUsable) ?? true, hitArea.map(isUsable) ?? true { return }
         for (what, rect) in [("frame", frame), ("hit area", hitArea)] {
-            guard let rect else { continue }
+            guard let rect, !isUsable(rect) else { continue }
             for (field, value) in [("x", rect.x), ("y", rect.y)] where !value.isFinite {
-                throw RecorderError(.invalidTarget, "cannot \(verb) target \"\(name)\": its \(what)'s \(field) is \(value); expected a finite number of points")
+                throw RecorderError(.invalidTarget, "cannot \(verb) target \"\(name())\": its \(what)'s \(field) is \(value); expected a finite number of points")
             }
             for (field, value) in [("width", rect.width), ("height", rect.height)] where !(value.isFinite && value > 0) {
-                throw RecorderError(.invalidTarget, "cannot \(verb) target \"\(name)\": its \(what)'s \(field) is \(value); expected a finite number of points above 0")
+                throw RecorderError(.invalidTarget, "cannot \(verb) target \"\(name())\": its \(what)'s \(field) is \(value); expected a finite number of points above 0")
             }
         }
+    }
+
+    /// Whether a rectangle can be a frame or hit area: finite numbers, sizes above 0.
+    static func isUsable(_ rect: TargetRect) -> Bool {
+        rect.x.isFinite && rect.y.isFinite && rect.width.isFinite && rect.height.isFinite
+            && rect.width > 0 && rect.height > 0
     }
 
     private static func distinct(_ hitArea: TargetRect?, from frame: TargetRect?) -> TargetRect? {

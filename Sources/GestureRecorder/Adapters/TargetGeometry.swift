@@ -32,8 +32,7 @@ public enum TargetGeometry {
     }
 
     private static func isUsable(_ rect: TargetRect) -> Bool {
-        rect.x.isFinite && rect.y.isFinite && rect.width.isFinite && rect.height.isFinite
-            && rect.width > 0 && rect.height > 0
+        TargetTable.isUsable(rect)
     }
 
     private static func moved(_ rect: TargetRect, into space: ScreenSpace) -> TargetRect {

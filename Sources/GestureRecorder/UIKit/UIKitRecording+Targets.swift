@@ -17,7 +17,7 @@ extension UIKitRecording {
     /// target. The view is held weakly; once it is freed (noticed at the
     /// next declaration or ``layoutChanged()``), or when the recording
     /// stops, the target is removed from the recorder, and later sessions
-    /// start without it.
+    /// start without it. After ``stop()`` it does nothing.
     ///
     /// - Parameters:
     ///   - hitArea: the area that accepts its touches when it is not the
