@@ -66,12 +66,26 @@ enum PostgresTestServer {
     struct PSQLFailure: Error { var message: String }
 }
 
-/// The demo's captures imported into SQLite once, for every test that pushes.
+/// The demo's three latency experiments, one capture each, imported into
+/// SQLite once for every test that pushes.
+///
+/// Made with `simulate` and `import` rather than `demo`: the demo's comparisons
+/// and report add nothing here and take most of a debug build's test time.
 enum DemoStore {
+    static let experiments = ["edge-deferral", "delivery-channel", "content-touches"]
+
     static let folder: Result<ScratchFolder, any Error> = Result {
         let folder = try ScratchFolder()
-        let result = try folder.run(["demo", "--dir", "demo"])
-        guard result.status == 0 else { throw PostgresTestServer.PSQLFailure(message: result.standardError) }
+        try FileManager.default.createDirectory(atPath: folder.path("demo"), withIntermediateDirectories: true)
+        var captures: [String] = []
+        for experiment in experiments {
+            let capture = "demo/\(experiment).jsonl"
+            let simulated = try folder.run(["simulate", "--experiment", experiment, "--sessions", "8", "--out", capture])
+            guard simulated.status == 0 else { throw PostgresTestServer.PSQLFailure(message: simulated.standardError) }
+            captures.append(capture)
+        }
+        let imported = try folder.run(["import", "--db", "demo/demo.sqlite"] + captures)
+        guard imported.status == 0 else { throw PostgresTestServer.PSQLFailure(message: imported.standardError) }
         return folder
     }
 
