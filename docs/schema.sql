@@ -1,4 +1,4 @@
--- The gesturelab schema after every migration in Migrations/ (schema version 6).
+-- The gesturelab schema after every migration in Migrations/ (schema version 7).
 -- Generated from a new database; do not edit. After adding a migration, run
 -- scripts/update-schema.sh to write it anew. PRAGMA application_id = 0x474C4142
 -- ("GLAB"); new databases use 16384-byte pages.
@@ -200,6 +200,8 @@ CREATE INDEX session_by_experiment ON session(experiment, variant);
 CREATE INDEX session_config_by_key ON session_config(key, value);
 
 CREATE INDEX touch_by_down ON touch(session_id, down_ns);
+
+CREATE INDEX dispatch_by_channel ON dispatch(session_id, target, event, via, latency_ns);
 
 CREATE VIEW touches AS
 SELECT capture.file_name AS capture,

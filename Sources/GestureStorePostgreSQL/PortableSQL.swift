@@ -47,7 +47,7 @@ struct PortableSQL: Equatable {
                 let failure = StatementFailure(.severalStatements,
                                                message: "Multiple statements found. PostgreSQL runs one statement at a time.",
                                                sql: sql)
-                throw StoreError(failure.line(resultCode: Self.misuse), statement: failure)
+                throw StoreError(failure.line(engine: .postgreSQL), statement: failure)
             }
             switch token {
             case .named(let name):
@@ -71,10 +71,6 @@ struct PortableSQL: Equatable {
         self.pieces = pieces
         self.parameters = parameters
     }
-
-    /// SQLite's `SQLITE_MISUSE`, the code the lines of these refusals have
-    /// always named (they were GRDB's errors once).
-    static let misuse: Int32 = 21
 
     /// The text for PostgreSQL and the value of each `$n` in it.
     ///
@@ -121,7 +117,7 @@ struct PortableSQL: Equatable {
 
     private static func missingArgument(_ message: String) -> StoreError {
         let failure = StatementFailure(.missingArgument, message: message)
-        return StoreError(failure.line(resultCode: misuse), statement: failure)
+        return StoreError(failure.line(engine: .postgreSQL), statement: failure)
     }
 }
 #endif

@@ -1,6 +1,7 @@
 #if PostgreSQL
 import Foundation
 import GestureStore
+import GestureTrace
 
 /// Where a shared store is: a `postgresql://` URL as libpq reads it, with the
 /// password from the URL, else `$PGPASSWORD`, else `~/.pgpass`.
@@ -77,7 +78,8 @@ package struct ServerAddress: Sendable, Equatable {
     }
 
     /// The URL with the password, if any, replaced by `***`: in the user
-    /// part (`user:secret@`) and in a `password=` parameter.
+    /// part (`user:secret@`) and in a `password=` parameter; control
+    /// characters escaped (`TerminalText`), since it is printed.
     package static func mask(_ text: String) -> String {
         var masked = text
         if let scheme = masked.range(of: "://") {
@@ -91,7 +93,7 @@ package struct ServerAddress: Sendable, Equatable {
             let end = masked[range.upperBound...].firstIndex(of: "&") ?? masked.endIndex
             masked.replaceSubrange(range.upperBound..<end, with: "***")
         }
-        return masked
+        return TerminalText.escaped(masked)
     }
 }
 #endif

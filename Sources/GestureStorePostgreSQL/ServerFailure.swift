@@ -1,5 +1,6 @@
 #if PostgreSQL
 import GestureStore
+import GestureTrace
 import GRDB
 import PostgresNIO
 
@@ -12,21 +13,27 @@ enum ServerFailure {
     static let unknownDatabase = "3D000"
 
     /// A failure to connect, or a lost connection, as a `StoreError`.
+    ///
+    /// Names from the URL and the server's words are the user's text, so
+    /// they are escaped (`TerminalText`): a database named with `%0A` stays
+    /// on the one line.
     static func describe(_ error: any Error, address: ServerAddress, doing: String) -> StoreError {
-        let server = "\(address.host):\(address.port)"
+        let host = TerminalText.escaped(address.host)
+        let server = "\(host):\(address.port)"
+        let user = TerminalText.escaped(address.user)
         guard let error = error as? PSQLError else {
             if let error = error as? StoreError { return error }
-            return StoreError("cannot \(doing) to PostgreSQL at \(server): \(error)")
+            return StoreError("cannot \(doing) to PostgreSQL at \(server): \(TerminalText.escaped("\(error)"))")
         }
         switch error.code {
         case .server:
-            let message = error.serverInfo?[.message] ?? "refused"
+            let message = TerminalText.escaped(error.serverInfo?[.message] ?? "refused")
             switch error.serverInfo?[.sqlState] {
             case invalidPassword:
-                return StoreError("PostgreSQL at \(server) refused user \(address.user): \(message) "
+                return StoreError("PostgreSQL at \(server) refused user \(user): \(message) "
                     + "(the password comes from the URL, $PGPASSWORD or ~/.pgpass)")
             case unknownDatabase:
-                return StoreError("PostgreSQL at \(server) has no database \(address.database) (\(message))")
+                return StoreError("PostgreSQL at \(server) has no database \(TerminalText.escaped(address.database)) (\(message))")
             default:
                 return StoreError("PostgreSQL at \(server): \(message)")
             }
@@ -34,17 +41,28 @@ enum ServerFailure {
             return StoreError("PostgreSQL at \(server) does not offer TLS, and \(address.masked) asks for "
                 + "sslmode=\(address.sslMode.rawValue)")
         case .authMechanismRequiresPassword:
-            return StoreError("PostgreSQL at \(server) asks user \(address.user) for a password: give it in "
+            return StoreError("PostgreSQL at \(server) asks user \(user) for a password: give it in "
                 + "the URL, $PGPASSWORD or ~/.pgpass")
         case .connectionError:
+            if let lookup = unresolvedHost(error.underlying) {
+                return StoreError("cannot reach PostgreSQL at \(server): the host \(host) could not be resolved "
+                    + "(\(TerminalText.escaped(lookup.errorDescription)))")
+            }
             let reason = error.underlying.map { "\($0)" } ?? "no connection"
-            let refused = reason.contains("refused") ? "connection refused" : reason
+            let refused = reason.contains("refused") ? "connection refused" : TerminalText.escaped(reason)
             return StoreError("cannot reach PostgreSQL at \(server): \(refused)")
         case .serverClosedConnection, .clientClosedConnection:
             return StoreError("PostgreSQL at \(server) closed the connection")
         default:
             return StoreError("cannot \(doing) PostgreSQL at \(server): \(error.code)")
         }
+    }
+
+    /// The failed name lookup behind a failed connection, if that is what it was.
+    static func unresolvedHost(_ underlying: (any Error)?) -> SocketAddressError.UnknownHost? {
+        if let lookup = underlying as? SocketAddressError.UnknownHost { return lookup }
+        guard let connecting = underlying as? NIOConnectionError else { return nil }
+        return (connecting.dnsAError ?? connecting.dnsAAAAError) as? SocketAddressError.UnknownHost
     }
 
     /// A failed statement as the seam's `StoreError`, the error every reader
@@ -56,8 +74,7 @@ enum ServerFailure {
         }
         let refusedWrite = info[.sqlState] == readOnlyTransaction
         let failure = StatementFailure(refusedWrite ? .writeRefused : .other, message: info[.message] ?? "failed", sql: sql)
-        // The line names the SQLite code it always has: SQLITE_READONLY (8) or SQLITE_ERROR (1).
-        return StoreError(failure.line(resultCode: refusedWrite ? 8 : 1), statement: failure)
+        return StoreError(failure.line(engine: .postgreSQL), statement: failure)
     }
 }
 #endif

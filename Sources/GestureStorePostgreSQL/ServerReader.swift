@@ -88,6 +88,12 @@ package final class ServerReader: StoreReader {
     }
 
     package func builtInQuerySQL(name: String, portable sql: String) -> String {
+        Self.variant(ofBuiltInQuery: name, portable: sql)
+    }
+
+    /// A built-in query's SQL on the server: its variant in
+    /// Queries/postgresql/ when it has one, else the portable SQL.
+    static func variant(ofBuiltInQuery name: String, portable sql: String) -> String {
         EmbeddedQueries.files.first { $0.name == "\(name).sql" }?.sql ?? sql
     }
 

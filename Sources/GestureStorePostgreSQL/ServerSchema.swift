@@ -61,16 +61,38 @@ package struct ServerSchema: Sendable {
     }
 
     /// Refuses a database that is not a store this binary can read as it is.
+    ///
+    /// A store that a running push is still building (its first push, or
+    /// one by a newer gesturelab) is refused as such: the reader is told to
+    /// wait, not that the store is empty or out of date.
     package func checkReadable(_ connection: ServerConnection) throws {
         let pending = try pendingMigrations(connection)
+        guard let first = pending.first else { return }
+        let store = connection.address.masked
+        if try isBeingMigrated(connection) {
+            throw StoreError("\(store) is being set up by a push that is still running (server migration "
+                + "\(first.name), \(migrations.count - pending.count + 1) of \(migrations.count)): wait for the push to finish, then run this again")
+        }
         if pending.count == migrations.count {
-            throw StoreError("\(connection.address.masked) is not a gesturelab store yet (it is empty): "
-                + "`gesturelab push --to` it first")
+            throw StoreError("\(store) is not a gesturelab store yet (it is empty): `gesturelab push --to` it first")
         }
-        if let first = pending.first {
-            throw StoreError("\(connection.address.masked) needs server migration \(first.name): "
-                + "`gesturelab push --to` it once with this gesturelab to bring it up to date")
-        }
+        // Between two migrations a running push holds no lock: say both.
+        throw StoreError("\(store) needs server migration \(first.name): if a push to it is running, wait for it; "
+            + "otherwise `gesturelab push --to` it once with this gesturelab to bring it up to date")
+    }
+
+    /// Whether a push holds the migration lock on this database right now.
+    /// Reads `pg_locks` only: the reader takes no lock of its own.
+    func isBeingMigrated(_ connection: ServerConnection) throws -> Bool {
+        // An advisory lock on a bigint key shows as (classid, objid) = its
+        // high and low 32 bits, objsubid 1.
+        let held = try connection.values("""
+            SELECT count(*) FROM pg_locks
+            WHERE locktype = 'advisory' AND granted AND objsubid = 1
+              AND classid = $1::bigint::oid AND objid = $2::bigint::oid
+              AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+            """, [(Self.migrationLock >> 32).databaseValue, (Self.migrationLock & 0xFFFF_FFFF).databaseValue])
+        return held.first != .some(0.databaseValue)
     }
 
     /// Checks the database, then applies each pending migration in its own

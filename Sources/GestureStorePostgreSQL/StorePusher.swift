@@ -114,8 +114,8 @@ package struct StorePusher {
             try? connection.execute("ROLLBACK")
             if let error = error as? StoreError { throw error }
             if let error = error as? PSQLError, error.code == .server {
-                throw StoreError("push of \(capture.fileName) to \(address.masked) failed, nothing of it was stored: "
-                    + (error.serverInfo?[.message] ?? "\(error.code)"))
+                throw StoreError("push of \(TerminalText.escaped(capture.fileName)) to \(address.masked) failed, "
+                    + "nothing of it was stored: " + TerminalText.escaped(error.serverInfo?[.message] ?? "\(error.code)"))
             }
             throw ServerFailure.describe(error, address: address, doing: "push")
         }

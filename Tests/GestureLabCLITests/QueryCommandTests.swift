@@ -50,16 +50,17 @@ import TestScratch
 
     /// Each ad-hoc SQL that cannot run says why in the command's own words.
     @Test(arguments: [
-        ("SELECT 1; SELECT 2", "Error: --sql runs one statement, and this SQL has more than one: run them one at a time"),
+        ("SELECT 1; SELECT 2", "Error: --sql runs one statement, and this SQL has more than one: run them one at a time"
+            + " - in `SELECT 1; SELECT 2`"),
         ("DELETE FROM session", "Error: --sql only reads: the store is opened read-only, so INSERT, UPDATE, DELETE "
-            + "and schema changes are refused (attempt to write a readonly database)"),
+            + "and schema changes are refused (attempt to write a readonly database) - in `DELETE FROM session`"),
         ("   ", "Error: --sql needs a statement, such as SELECT * FROM responses LIMIT 10"),
     ])
     func adHocSQLRefusalsSayWhy(sql: String, firstLine: String) throws {
         let folder = try importedFolder()
         let result = try folder.run(["query", "--db", "lab.sqlite", "--sql", sql])
         #expect(result.status != 0)
-        #expect(result.standardError.components(separatedBy: "\n").first == firstLine)
+        #expect(result.standardError == firstLine + "\n")
         #expect(!result.standardError.contains("Database.execute"))
     }
 

@@ -25,13 +25,14 @@ struct PortableSQLTests {
         #expect(statement.values == ["x".databaseValue])
     }
 
-    /// The refusal is the seam's error, worded as the CLI has always printed it.
+    /// The refusal is the seam's error, on one line that names PostgreSQL, the engine it was for.
     @Test(arguments: ["SELECT 1; SELECT 2", "SELECT 1;\nDELETE FROM t", "SELECT 1; 'x'", "SELECT 1;; /* */ SELECT 2"])
     func refusesSeveralStatements(_ sql: String) {
         let error = #expect(throws: StoreError.self) { try PortableSQL(sql) }
         #expect(error?.statement == StatementFailure(
             .severalStatements, message: "Multiple statements found. PostgreSQL runs one statement at a time.", sql: sql))
-        #expect(error?.message.hasPrefix("SQLite error 21: Multiple statements found.") == true)
+        #expect(error?.message == "PostgreSQL error: Multiple statements found. PostgreSQL runs one statement at a time. "
+            + "- while executing `\(sql.replacingOccurrences(of: "\n", with: " "))`")
     }
 
     /// What is sent: the `;` goes, a comment after it stays (the server ignores it).
@@ -54,7 +55,7 @@ struct PortableSQLTests {
         #expect(named?.statement == StatementFailure(.missingArgument, message: "wrong number of statement arguments"))
         let positional = #expect(throws: StoreError.self) { try sql.statement(StoreArguments([1])) }
         #expect(positional?.statement == StatementFailure(.missingArgument, message: "missing statement argument: a"))
-        #expect(positional?.message == "SQLite error 21: missing statement argument: a")
+        #expect(positional?.message == "PostgreSQL error: missing statement argument: a")
     }
 }
 #endif

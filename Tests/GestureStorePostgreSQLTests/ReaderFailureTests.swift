@@ -6,7 +6,8 @@ import Testing
 @testable import GestureStorePostgreSQL
 
 /// A reader of either engine fails with the seam's `StoreError`, telling
-/// the same refusals apart the same way, in its engine's own words; an
+/// the same refusals apart the same way, in its engine's own words and
+/// naming its engine; an
 /// error of the caller's closures goes through untouched.
 struct ReaderFailureTests {
     struct Case: Sendable, CustomTestStringConvertible {
@@ -58,7 +59,7 @@ struct ReaderFailureTests {
         #expect(error?.statement?.reason == failing.reason)
         #expect(error?.statement?.message == failing.postgres)
         if failing.reason == .other {
-            #expect(error?.message == "SQLite error 1: \(failing.postgres) - while executing `\(failing.sql)`")
+            #expect(error?.message == "PostgreSQL error: \(failing.postgres) - while executing `\(failing.sql)`")
         }
         // A failed statement does not spoil the reader.
         #expect(try reader.fetchInt(sql: "SELECT count(*) FROM capture") == 0)

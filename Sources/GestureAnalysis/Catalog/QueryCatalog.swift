@@ -66,14 +66,16 @@ package struct QueryCatalog: Sendable {
 
     /// Runs ad-hoc SQL and writes its rows, streaming.
     ///
-    /// - Throws: `QueryError` saying what was wrong with the SQL, with the SQL.
+    /// - Throws: `QueryError` saying what was wrong with the SQL, in one
+    ///   line that quotes the SQL on it (shortened when long: the user has it).
     @discardableResult
     package static func run(sql: String, in db: some StoreReader, format: OutputFormat, to output: TextOutput) throws -> Int {
         do {
             return try RowWriter.write(sql: sql, in: db, format: format, to: output)
         } catch let error as StoreError {
             guard let failure = error.statement else { throw error }
-            throw QueryError("\(adHocFailure(failure))\n  SQL: \(sql)")
+            let quoted = StatementFailure.oneLineSQL(sql)
+            throw QueryError(adHocFailure(failure) + (quoted.isEmpty ? "" : " - in `\(quoted)`"))
         }
     }
 

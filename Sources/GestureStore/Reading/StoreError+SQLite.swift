@@ -1,12 +1,13 @@
 import GRDB
 
 extension StoreError {
-    /// GRDB's error for a SQLite statement, as the seam's error: the same
-    /// line GRDB prints, and the failure taken apart.
+    /// GRDB's error for a SQLite statement, as the seam's error: GRDB's
+    /// words on one line (a statement of several lines is quoted on one,
+    /// see ``StatementFailure/oneLineSQL(_:)``), and the failure taken apart.
     package init(_ error: DatabaseError) {
         let message = error.message ?? "\(error)"
-        self.init(error.description,
-                  statement: StatementFailure(Self.reason(error, message: message), message: message, sql: error.sql))
+        let failure = StatementFailure(Self.reason(error, message: message), message: message, sql: error.sql)
+        self.init(failure.line(engine: .sqlite(resultCode: error.resultCode.rawValue)), statement: failure)
     }
 
     /// Runs SQLite work through GRDB, throwing its `DatabaseError` as the

@@ -1,5 +1,6 @@
 #if PostgreSQL
 import ArgumentParser
+import GestureStore
 import GestureStorePostgreSQL
 import GestureTrace
 
@@ -27,12 +28,16 @@ struct PushCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The shared store.", valueName: "postgresql://user@host:port/database"))
     var to: String
 
+    /// A wrong store is one line, not the usage text: the options were
+    /// spelled right, their values name the wrong kind of store.
     func validate() throws {
         if !ServerAddress.isServerURL(to) {
-            throw ValidationError("--to takes a postgresql:// URL, not \(ServerAddress.mask(to)).")
+            throw StoreError("--to takes a postgresql:// or postgres:// URL (postgresql://USER@HOST:PORT/DATABASE), "
+                + "not \(ServerAddress.mask(to))")
         }
         if let location = database.location, ServerAddress.isServerURL(location) {
-            throw ValidationError("--db names the local SQLite store to push from; the server goes in --to.")
+            throw StoreError("--db names the local SQLite store to push from, not a server (\(ServerAddress.mask(location))): "
+                + "the server goes in --to")
         }
     }
 
@@ -47,10 +52,11 @@ struct PushCommand: ParsableCommand {
             progress: { name, rows in progress.update("pushing \(name): \(rows.grouped) rows") },
             captureDone: { result in
                 progress.clear()
+                let fileName = TerminalText.escaped(result.fileName)
                 if result.alreadyThere {
-                    StandardErrorWriter.line("\(result.fileName): already on the server (sha256 \(result.sha256.prefix(12)))")
+                    StandardErrorWriter.line("\(fileName): already on the server (sha256 \(result.sha256.prefix(12)))")
                 } else {
-                    StandardErrorWriter.line("\(result.fileName): pushed \(result.sessions) sessions, \(result.rows.grouped) rows "
+                    StandardErrorWriter.line("\(fileName): pushed \(result.sessions) sessions, \(result.rows.grouped) rows "
                         + "in \(String(format: "%.1f", result.seconds)) s (sha256 \(result.sha256.prefix(12)))")
                 }
             })

@@ -1,6 +1,8 @@
 import ArgumentParser
+import Foundation
 import GestureAnalysis
 import GestureStore
+import GestureTrace
 
 /// `--db PATH`, shared by every command.
 struct DatabaseOptions: ParsableArguments {
@@ -20,15 +22,27 @@ struct DatabaseOptions: ParsableArguments {
     /// Opens the database only to read: nothing is created, nothing written,
     /// nothing waits for an import (see RELIABILITY.md).
     func open() throws -> GestureDatabase {
-        try GestureDatabase(readingAt: resolvedLocation, prepareConnection: PercentileFunctions.register,
+        try refuseFolder()
+        return try GestureDatabase(readingAt: resolvedLocation, prepareConnection: PercentileFunctions.register,
                             notice: { StandardErrorWriter.line($0) })
     }
 
     /// Opens the database to write, creating or migrating it when needed;
     /// waits behind another writer, saying so. Call `close()` when done.
     func openForWriting() throws -> GestureDatabase {
-        try GestureDatabase(path: resolvedLocation, prepareConnection: PercentileFunctions.register,
+        try refuseFolder()
+        return try GestureDatabase(path: resolvedLocation, prepareConnection: PercentileFunctions.register,
                             notice: { StandardErrorWriter.line($0) })
+    }
+
+    /// A folder is refused by name: SQLite would call it a "disk I/O error".
+    private func refuseFolder() throws {
+        var isFolder: ObjCBool = false
+        let path = resolvedLocation
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw StoreError("cannot open \(TerminalText.escaped(path)): it is a folder, not a gesturelab store "
+                + "(--db names the store's file, such as gesturelab.sqlite)")
+        }
     }
 }
 
