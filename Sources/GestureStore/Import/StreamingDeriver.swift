@@ -42,6 +42,9 @@ struct StreamingDeriver {
         /// once; above this the oldest touches' pairs are settled, and a
         /// later record of one of them hands false starts over to SQL.
         var startPairs = 16_384
+        /// Records of a session held to be put back in time order before
+        /// they are derived (`ReorderWindow`); 0 reads them as they come.
+        var reorder = 1_024
     }
 
     /// False once the capture's order defeats the one-pass derivation.
