@@ -201,7 +201,12 @@ package struct Benchmark: Sendable {
                                                 target: "≤ 2 s", met: seconds <= 2, note: "\(rows.grouped) rows out"))
             }
             let comparisons: [(String, ComparisonSelection, String, String)] = [
-                ("compare --by via --event began", ComparisonSelection(by: "via", event: "began"), "observer", "target-action"),
+                // Button taps have no recognizer that begins, and no event both channels hear.
+                [.controls, .controlsRecorded].contains(options.mix)
+                    ? ("compare --by variant --event touchUpInside",
+                       ComparisonSelection(by: "variant", event: "touchUpInside"), "A", "B")
+                    : ("compare --by via --event began", ComparisonSelection(by: "via", event: "began"), "observer",
+                       "target-action"),
                 [.deliveries, .pan, .panRecorded, .controls, .controlsRecorded].contains(options.mix)
                     ? ("compare --by variant", ComparisonSelection(by: "variant"), "A", "B")
                     : ("compare --by deferred_edges", ComparisonSelection(by: "deferred_edges"), "none", "bottom+right"),

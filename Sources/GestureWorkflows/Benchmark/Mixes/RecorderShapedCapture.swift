@@ -42,7 +42,9 @@ struct RecorderShapedCapture: Sequence {
     var seed: UInt64
     var approximateRecords: Int
 
-    static let touchesPerSession = 400
+    /// About 13,000 records a session either way (a pan is about 130
+    /// records, a tap 40), so small benchmarks still compare two variants.
+    var touchesPerSession: Int { shape == .pan ? 100 : 400 }
     static let refreshNanos: Int64 = 16_666_667
     static let sampleNanos: Int64 = 8_333_333
     static let pan = (name: "CanvasViewController.pan", className: "UIPanGestureRecognizer")
@@ -66,7 +68,7 @@ struct RecorderShapedCapture: Sequence {
         private var ready: [TraceRecord] = []
         private var position = 0
         private var session = 0
-        private var touchInSession = RecorderShapedCapture.touchesPerSession
+        private var touchInSession = Int.max
         private var touch: Int64 = 0
         private var nextDown: Int64 = 0
 
@@ -99,7 +101,7 @@ struct RecorderShapedCapture: Sequence {
         /// sample, so a quick next touch-down is often earlier than the last
         /// transitions of the touch before it (heard a lag later).
         private mutating func refill() {
-            if touchInSession == RecorderShapedCapture.touchesPerSession {
+            if touchInSession >= capture.touchesPerSession {
                 release(before: .max)
                 startSession()
             }
