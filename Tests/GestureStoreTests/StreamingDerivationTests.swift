@@ -99,15 +99,54 @@ import TestScratch
 
     /// With the usual cache, and with caches of one entry, where a key met
     /// again after another one is derived again and goes in as an upsert.
+    /// Without a reorder window, so that each case reaches the deriver in
+    /// file order and `streams` says what one pass makes of that order.
     @Test(arguments: cases, [4_096, 1])
     func bothDerivationsAgree(_ testCase: Case, cache: Int) throws {
         let text = ([Self.header, Self.session] + testCase.records).joined(separator: "\n") + "\n"
-        let limits = StreamingDeriver.Limits(cache: cache)
+        let limits = StreamingDeriver.Limits(cache: cache, reorder: 0)
         let (streamed, streamedSummary) = try derivedRows(text, derivation: .streaming, limits: limits)
         let (setWise, _) = try derivedRows(text, derivation: .setWise)
         #expect(streamed == setWise)
         #expect(streamedSummary.derivationNote.hasPrefix(testCase.streams ? "derived while reading" : "derived set-wise in SQL: "))
         #expect(streamedSummary.summaryLine.contains("; latencies derived set-wise in SQL, as ") == !testCase.streams)
+    }
+
+    /// With the reorder window every case is put back in time order before
+    /// the deriver reads it (a few records late at most), so every one of
+    /// them is derived while reading, with the rows set-wise SQL gives. A
+    /// window of one record repairs nothing more than one record late.
+    @Test(arguments: cases, [1_024, 1])
+    func theReorderWindowDerivesEveryCaseWhileReading(_ testCase: Case, window: Int) throws {
+        let text = ([Self.header, Self.session] + testCase.records).joined(separator: "\n") + "\n"
+        let (streamed, summary) = try derivedRows(text, derivation: .streaming,
+                                                  limits: StreamingDeriver.Limits(reorder: window))
+        let (setWise, _) = try derivedRows(text, derivation: .setWise)
+        #expect(streamed == setWise)
+        // Every case's records that are out of order are at most two lines late.
+        #expect(summary.derivationNote == "derived while reading")
+    }
+
+    /// More records late than the window holds: the deriver still sees the
+    /// order it cannot answer, hands over to SQL, and the rows are the same.
+    @Test func recordsLaterThanTheWindowHandOverToSQL() throws {
+        let records = [
+            Self.touch(1, at: "1.0"),
+            Self.delivery("btn", "touchDown", at: "2.5"),
+            Self.delivery("btn", "touchDown", at: "2.6"),
+            Self.delivery("btn", "touchDown", at: "2.7"),
+            Self.touch(2, at: "2.0"),
+        ]
+        let text = ([Self.header, Self.session] + records).joined(separator: "\n") + "\n"
+        let (setWise, _) = try derivedRows(text, derivation: .setWise)
+        for (window, streams) in [(3, true), (2, false)] {
+            let (streamed, summary) = try derivedRows(text, derivation: .streaming,
+                                                      limits: StreamingDeriver.Limits(reorder: window))
+            #expect(streamed == setWise)
+            #expect(summary.derivationNote == (streams ? "derived while reading"
+                : "derived set-wise in SQL: a touch-down at line 7 is at or before a record already associated by time"))
+        }
+        #expect(setWise.contains("response 2 btn touchDown v 2500000000 500000000 4 bottom"))
     }
 
     /// Worked by hand: the first of two equal deliveries (line 5) answers,
@@ -142,7 +181,9 @@ import TestScratch
         ]
         let path = try folder.write("merge.jsonl", ([Self.header, Self.session] + records).joined(separator: "\n") + "\n")
         var reader = try TraceReader(path: path)
-        var builder = BatchBuilder(limits: StreamingDeriver.Limits())
+        // No reorder window: the records reach the deriver in file order,
+        // so the later, earlier-timed ones are met again.
+        var builder = BatchBuilder(limits: StreamingDeriver.Limits(reorder: 0))
         var batch = ImportBatch()
         while let item = try reader.next() { builder.add(item, to: &batch) }
         builder.finish(into: &batch)
@@ -186,7 +227,8 @@ import TestScratch
         let (reference, _) = try derivedRows(text, derivation: .setWise)
 
         var importer = CaptureImporter(database: try GestureDatabase(path: capture.path("cache.sqlite")))
-        importer.streamingLimits = StreamingDeriver.Limits(cache: 1, deferred: 2)
+        // No reorder window: records naming touch 2 come before its line.
+        importer.streamingLimits = StreamingDeriver.Limits(cache: 1, deferred: 2, reorder: 0)
         let streamed = try importer.importCapture(path: path)
         #expect(streamed.derivationNote == "derived while reading")
         #expect(try dump(importer.database) == reference)
@@ -194,7 +236,7 @@ import TestScratch
                                         "response 1 btn touchUp v 1250000000 250000000 5 top-left"])
 
         importer = CaptureImporter(database: try GestureDatabase(path: capture.path("deferred.sqlite")))
-        importer.streamingLimits = StreamingDeriver.Limits(cache: 1, deferred: 1)
+        importer.streamingLimits = StreamingDeriver.Limits(cache: 1, deferred: 1, reorder: 0)
         let handedOver = try importer.importCapture(path: path)
         #expect(handedOver.derivationNote.hasPrefix("derived set-wise in SQL: more than 1 records"))
         #expect(try dump(importer.database) == reference)

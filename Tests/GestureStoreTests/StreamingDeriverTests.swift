@@ -85,7 +85,9 @@ import TestScratch
         let text = ([StreamingDerivationTests.header, StreamingDerivationTests.session] + records)
             .joined(separator: "\n") + "\n"
         var reader = try TraceReader(path: try folder.write("batches.jsonl", text))
-        var builder = BatchBuilder(limits: StreamingDeriver.Limits())
+        // No reorder window: each record reaches the deriver as it is read,
+        // so line 6 is settled while it is its batch's last delivery.
+        var builder = BatchBuilder(limits: StreamingDeriver.Limits(reorder: 0))
         var first = ImportBatch()
         var second = ImportBatch()
         while let item = try reader.next() {

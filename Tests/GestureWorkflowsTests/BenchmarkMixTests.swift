@@ -62,16 +62,14 @@ import Testing
         }
     }
 
-    /// The same records reversed in runs: the reading pass gives up, SQL
-    /// derives the capture, and every latency is the one time order gives.
+    /// The same records reversed in runs of 64: the reorder window puts
+    /// them back in time order, the reading pass derives them, and every
+    /// latency is the one time order gives.
     @Test func unorderedMixDerivesTheSameLatencies() throws {
         let ordered = try imported(BenchmarkMix.simulated.records(seed: 5, approximateRecords: 6_000), name: "ordered")
         let unordered = try imported(BenchmarkMix.unordered.records(seed: 5, approximateRecords: 6_000),
                                      name: "unordered")
-        guard case .fellBackToSetWise = unordered.1.derivation else {
-            Issue.record("expected a set-wise fallback, got \(unordered.1.derivation)")
-            return
-        }
+        #expect(unordered.1.derivation == .whileReading)
         #expect(ordered.1.derivation == .whileReading)
         #expect(ordered.1.recordCounts == unordered.1.recordCounts)
         // Lines differ between the files; everything else must not.
@@ -95,6 +93,92 @@ import Testing
             #expect(!expected.isEmpty)
             #expect(expected == actual, "\(sql)")
         }
+    }
+
+    /// Every derived table of two stores, each ordered by its primary key.
+    private func derivedTables(_ database: GestureDatabase) throws -> [String: [Row]] {
+        let keys = [("response", "1, 2, 3, 4, 5"), ("recognition", "1, 2, 3"), ("dispatch", "1, 2, 3"),
+                    ("session_orphans", "1"), ("touch_start", "1, 2, 3"), ("outcome", "1, 2")]
+        var tables: [String: [Row]] = [:]
+        for (table, key) in keys {
+            tables[table] = try database.connection.read { try Row.fetchAll($0, sql: "SELECT * FROM \(table) ORDER BY \(key)") }
+        }
+        return tables
+    }
+
+    /// What a recorder writes, in time order or as written (each event's
+    /// coalesced samples after later deliveries): the reading pass derives
+    /// it, every derived row the one set-wise SQL derives.
+    @Test(arguments: [BenchmarkMix.pan, .panRecorded, .controls, .controlsRecorded])
+    func recorderShapedMixesDeriveWhileReadingAsSQLDoes(_ mix: BenchmarkMix) throws {
+        let records = mix.records(seed: 7, approximateRecords: 12_000)
+        let streamed = try imported(records, name: "\(mix.rawValue)-streamed")
+        let setWise = try imported(records, name: "\(mix.rawValue)-set-wise", strategy: .setWise)
+        #expect(streamed.1.derivation == .whileReading)
+        #expect(setWise.1.derivation == .setWise)
+        let expected = try derivedTables(setWise.0)
+        let actual = try derivedTables(streamed.0)
+        for (table, rows) in expected {
+            if ["response", "dispatch", "session_orphans"].contains(table) { #expect(!rows.isEmpty, "\(table)") }
+            #expect(actual[table] == rows, "\(table)")
+        }
+    }
+
+    /// The recorded order really is out of time order, by a few records:
+    /// without the reorder window the reading pass gives up on it.
+    @Test(arguments: [BenchmarkMix.panRecorded, .controlsRecorded])
+    func recordedOrderIsOutOfTimeOrder(_ mix: BenchmarkMix) throws {
+        var latest = Int64.min
+        var late = 0
+        for record in mix.records(seed: 7, approximateRecords: 12_000) {
+            if case .session = record { latest = .min; continue }
+            if record.timeForOrdering < latest { late += 1 }
+            latest = max(latest, record.timeForOrdering)
+        }
+        #expect(late > 100)
+    }
+
+    /// Pans: per touch (of `k` + 1 events, `k` from 14 to 21) 2`k` samples,
+    /// a frame and a `touches` delivery per event, and `k` - 1 pan state
+    /// changes, each a transition naming no touch and two deliveries naming
+    /// it. About 40 % deliveries.
+    @Test func panMixHasItsShape() throws {
+        let (database, summary) = try imported(BenchmarkMix.panRecorded.records(seed: 2, approximateRecords: 20_000),
+                                               name: "pan")
+        let counts = summary.recordCounts
+        let touches = try count("SELECT count(*) FROM touch", in: database)
+        let events = counts["frame"]!
+        #expect(counts["touch"] == 2 * (events - touches))
+        #expect(counts["delivery"] == events + 2 * counts["transition"]!)
+        #expect(counts["transition"] == events - 2 * touches)
+        #expect(try count("SELECT count(*) FROM transition WHERE touch IS NOT NULL", in: database) == 0)
+        #expect(try count("SELECT count(*) FROM delivery WHERE touch IS NULL", in: database) == 0)
+        let deliveries = Double(counts["delivery"]!) / Double(summary.recordCount)
+        #expect(deliveries > 0.38 && deliveries < 0.45)
+        // Each pan's began, changes and end heard once by KVO: one dispatch
+        // per delivery, both channels.
+        #expect(try count("SELECT count(*) FROM dispatch", in: database) == 2 * counts["transition"]!)
+        #expect(try count("SELECT count(*) FROM recognition", in: database) == touches)
+    }
+
+    /// Taps: four declared buttons per session, each touch an outcome, a
+    /// control event per event of a touch on a button (`touchUpInside` at
+    /// its end), and the background's tap failing or recognized once a touch.
+    @Test func controlsMixHasItsShape() throws {
+        let (database, summary) = try imported(
+            BenchmarkMix.controlsRecorded.records(seed: 2, approximateRecords: 20_000), name: "controls")
+        let touches = try count("SELECT count(*) FROM touch", in: database)
+        let sessions = summary.recordCounts["session"]!
+        #expect(summary.recordCounts["target"] == 4 * sessions)
+        #expect(try count("SELECT count(*) FROM outcome", in: database) == touches)
+        let onButtons = try count("SELECT count(*) FROM touch WHERE hit <> ''", in: database)
+        #expect(try count("SELECT count(*) FROM delivery WHERE event = 'touchUpInside'", in: database) == onButtons)
+        #expect(try count("SELECT count(*) FROM delivery WHERE event = 'touchDown'", in: database) == onButtons)
+        #expect(try count("SELECT count(*) FROM transition WHERE to_state IN ('failed', 'recognized')", in: database)
+                    == touches)
+        // A start per touch: touchDown and touchesBegan on a button, touchesBegan on the view elsewhere.
+        #expect(try count("SELECT count(*) FROM touch_start", in: database) == touches)
+        #expect(try count("SELECT count(*) FROM outcome WHERE reached", in: database) == onButtons)
     }
 
     /// Runs of three, a session record ending a run early.

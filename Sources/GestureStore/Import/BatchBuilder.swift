@@ -8,6 +8,8 @@ import GestureTrace
 /// which maps the deriver's keys to the text of the row just stored.
 struct BatchBuilder {
     private(set) var deriver: StreamingDeriver
+    /// Puts records a recorder wrote a little late back in time order.
+    private var window: ReorderWindow
     private var sessionOrdinals: [String: Int] = [:]
     /// By session ordinal, for each touch-down's region.
     private var screens: [(width: Double?, height: Double?)] = []
@@ -16,6 +18,7 @@ struct BatchBuilder {
 
     init(limits: StreamingDeriver.Limits) {
         deriver = StreamingDeriver(limits: limits)
+        window = ReorderWindow(capacity: limits.reorder)
     }
 
     mutating func add(_ item: TraceReader.Item, to batch: inout ImportBatch) {
@@ -30,7 +33,35 @@ struct BatchBuilder {
 
     /// Settles what only the end of the capture decides; call once.
     mutating func finish(into batch: inout ImportBatch) {
+        flushWindow(into: &batch)
         deriver.finish(into: &batch)
+    }
+
+    /// Hands a record to the deriver through the reorder window.
+    @inline(__always)
+    private mutating func derive(_ entry: ReorderWindow.Entry, session: Int, into batch: inout ImportBatch) {
+        // Once the deriver has given up, nothing more is derived.
+        guard deriver.isExact else { return }
+        if let earliest = window.add(entry, session: session) {
+            release(earliest, session: session, into: &batch)
+        }
+    }
+
+    private mutating func flushWindow(into batch: inout ImportBatch) {
+        for (session, entry) in window.drain() {
+            release(entry, session: session, into: &batch)
+        }
+    }
+
+    private mutating func release(_ entry: ReorderWindow.Entry, session: Int, into batch: inout ImportBatch) {
+        switch entry.record {
+        case .touchDown(let touch, let region):
+            deriver.touchBegan(session: session, touch: touch, downNanos: entry.nanos, region: region, line: entry.line)
+        case .transition(let transition):
+            deriver.transition(transition, session: session, line: entry.line, into: &batch)
+        case .delivery(let delivery):
+            deriver.delivery(delivery, session: session, line: entry.line, into: &batch)
+        }
     }
 
     private mutating func add(_ record: TraceRecord, line: Int, to batch: inout ImportBatch) {
@@ -40,6 +71,8 @@ struct BatchBuilder {
             sessionOrdinals[session.id] = sessionOrdinals.count
             screens.append((session.device?.screenWidth, session.device?.screenHeight))
             batch.sessions.append(SessionRow(record: session, line: line))
+            // Sessions may retire in the deriver now: hand it what is held first.
+            flushWindow(into: &batch)
             deriver.addSession(into: &batch)
         case .touch(let touch):
             let row = TouchSampleRow(session: ordinal(of: touch.session), touch: touch.touch,
@@ -50,17 +83,20 @@ struct BatchBuilder {
                 let screen = screens[row.session]
                 let region = ScreenRegion(x: touch.x, y: touch.y, screenWidth: screen.width, screenHeight: screen.height)
                 batch.touchDowns.append(TouchDownRow(sample: row, region: region, hit: batch.text(touch.hit)))
-                deriver.touchBegan(session: row.session, touch: touch.touch, downNanos: touch.timeNanos, region: region,
-                                   line: line)
+                derive(ReorderWindow.Entry(nanos: touch.timeNanos, line: line,
+                                           record: .touchDown(touch: touch.touch, region: region)),
+                       session: row.session, into: &batch)
             }
         case .transition(let transition):
             let session = ordinal(of: transition.session)
             batch.transitions.append(batch.row(for: transition, session: session, line: line))
-            deriver.transition(transition, session: session, line: line, into: &batch)
+            derive(ReorderWindow.Entry(nanos: transition.timeNanos, line: line, record: .transition(transition)),
+                   session: session, into: &batch)
         case .delivery(let delivery):
             let session = ordinal(of: delivery.session)
             batch.deliveries.append(batch.row(for: delivery, session: session, line: line))
-            deriver.delivery(delivery, session: session, line: line, into: &batch)
+            derive(ReorderWindow.Entry(nanos: delivery.timeNanos, line: line, record: .delivery(delivery)),
+                   session: session, into: &batch)
         case .frame(let frame):
             batch.frames.append(FrameRow(session: ordinal(of: frame.session), timeNanos: frame.timeNanos, line: line))
         case .dropped(let dropped):

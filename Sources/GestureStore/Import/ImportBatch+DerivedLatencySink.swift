@@ -4,9 +4,10 @@ import GestureTrace
 ///
 /// A record settled as it is read is the last delivery or transition of the
 /// batch, and the derived row shares that row's text: no string is copied
-/// twice on the hot path. A record settled later (it named a touch before
-/// that touch's `began`) may have its row in a batch already sent, so its
-/// strings are copied into this one. A capture's line names one record, so
+/// twice on the hot path. A record settled later (the reorder window held
+/// it, or it named a touch before that touch's `began`) shares its row's
+/// text when the row is in this batch; otherwise its row went out in a batch
+/// already sent, so its strings are copied into this one. A capture's line names one record, so
 /// matching lines means the row is the record's.
 extension ImportBatch: DerivedLatencySink {
     mutating func add(_ response: DerivedResponse) {
@@ -27,8 +28,8 @@ extension ImportBatch: DerivedLatencySink {
         let key = recognition.key
         let recognizer: TextRange
         let recognizerClass: TextRange?
-        if let stored = transitions.last, stored.line == recognition.line {
-            (recognizer, recognizerClass) = (stored.recognizer, stored.recognizerClass)
+        if let index = Self.index(of: recognition.line, in: transitions, line: \.line) {
+            (recognizer, recognizerClass) = (transitions[index].recognizer, transitions[index].recognizerClass)
         } else {
             (recognizer, recognizerClass) = (text(key.recognizer.string), text(recognition.recognizerClass))
         }
@@ -64,13 +65,33 @@ extension ImportBatch: DerivedLatencySink {
         orphans.append(OrphanRow(session: session, deliveries: deliveries, transitions: transitions))
     }
 
-    /// The delivery at `line` as text of this batch: its row's, when it is
-    /// the batch's last delivery, else copied.
+    /// The delivery at `line` as text of this batch: its row's, when the
+    /// row is in this batch, else copied.
     private mutating func deliveryText(line: Int, target: String, event: String,
                                        via: String) -> (target: TextRange, event: TextRange, via: TextRange) {
-        if let stored = deliveries.last, stored.line == line {
+        if let index = Self.index(of: line, in: deliveries, line: \.line) {
+            let stored = deliveries[index]
             return (stored.target, stored.event, stored.via)
         }
         return (text(target), text(event), text(via))
+    }
+
+    /// The row of `line` among a batch's rows, if it is there. Rows go in
+    /// as they are read, so their lines rise (but for the few records the
+    /// reader held for their touch-down): the last row answers a record
+    /// settled as it is read, a binary search one the reorder window held
+    /// back, and a miss only costs a copy of its text.
+    @inline(__always)
+    private static func index<Row>(of line: Int, in rows: [Row], line lineOf: (Row) -> Int) -> Int? {
+        guard let last = rows.last else { return nil }
+        if lineOf(last) == line { return rows.count - 1 }
+        guard lineOf(last) > line else { return nil }
+        var low = 0
+        var high = rows.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if lineOf(rows[middle]) < line { low = middle + 1 } else { high = middle }
+        }
+        return lineOf(rows[low]) == line ? low : nil
     }
 }

@@ -42,6 +42,11 @@ struct StreamingDeriver {
         /// once; above this the oldest touches' pairs are settled, and a
         /// later record of one of them hands false starts over to SQL.
         var startPairs = 16_384
+        /// Records of a session held to be put back in time order before
+        /// they are derived (`ReorderWindow`); 0 reads them as they come.
+        /// A recorder's records are a few out of order; 256 also repairs
+        /// runs of a hundred written backwards.
+        var reorder = 256
     }
 
     /// False once the capture's order defeats the one-pass derivation.

@@ -21,7 +21,11 @@ struct BenchCommand: ParsableCommand {
             Mixes: simulated (the simulator's seed experiments: mostly touch samples
             and frames), deliveries (half deliveries, a third transitions, each naming
             its touch, long and non-ASCII names), unordered (the simulated records,
-            each session's in reversed runs of 64, so latencies are derived in SQL).
+            each session's in reversed runs of 64), pan and controls (shaped like what
+            the recorder writes in an app: 120 Hz pans heard by KVO and target-action,
+            or button taps with control events and targets; in time order), and
+            pan-recorded and controls-recorded (the same records in the order a
+            recorder writes them: coalesced touch samples after later deliveries).
 
             With --postgresql URL it also pushes the store it built to a new database
             on that server and times `psql \\copy` of the same rows as CSV into
@@ -43,8 +47,11 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Seed of the simulation.")
     var seed: UInt64 = 1
 
-    @Option(help: "What the capture holds: simulated, deliveries or unordered.")
+    @Option(help: "What the capture holds: \(BenchmarkMix.allCases.map(\.rawValue).joined(separator: ", ")).")
     var mix: BenchmarkMix = .simulated
+
+    @Flag(help: "Measure the import against sqlite3 .import only (no queries, compare, export or report).")
+    var importOnly = false
 
     @Option(help: ArgumentHelp("Also time a push to this server against psql \\copy.",
                                valueName: "postgresql://user@host:port/database"))
@@ -59,8 +66,10 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
-        let benchmark = Benchmark(options: .init(records: records, directory: dir, seed: seed, mix: mix,
-                                                 executablePath: executable))
+        var options = Benchmark.Options(records: records, directory: dir, seed: seed, mix: mix,
+                                        executablePath: executable)
+        options.importOnly = importOnly
+        let benchmark = Benchmark(options: options)
         let report = try benchmark.run { StandardErrorWriter.line($0) }
         let output = TextOutput.standardOutput()
         try output.write(report.markdown)

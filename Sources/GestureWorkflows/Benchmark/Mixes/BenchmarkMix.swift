@@ -19,6 +19,17 @@ package enum BenchmarkMix: String, CaseIterable, Sendable {
     /// 64: accepted, but the one-pass derivation gives up and the latencies
     /// are derived set-wise in SQL.
     case unordered
+    /// One-finger pans as a recorder writes them in an app
+    /// (`RecorderShapedCapture.Shape.pan`), sorted by time.
+    case pan
+    /// The same pans in the order a recorder writes them: each event's
+    /// coalesced touch samples after deliveries later than they are.
+    case panRecorded = "pan-recorded"
+    /// Taps on buttons, control events naming their touches
+    /// (`RecorderShapedCapture.Shape.controls`), sorted by time.
+    case controls
+    /// The same taps in the order a recorder writes them.
+    case controlsRecorded = "controls-recorded"
 
     /// What the mix holds, for the report's header.
     package var summary: String {
@@ -26,6 +37,10 @@ package enum BenchmarkMix: String, CaseIterable, Sendable {
         case .simulated: "the simulator's seed experiments, in time order"
         case .deliveries: "delivery- and transition-heavy, every record naming its touch, in time order"
         case .unordered: "the simulated records, each session's in reversed runs of 64"
+        case .pan: "recorder-shaped pans (120 Hz samples, KVO and target-action, frames), in time order"
+        case .panRecorded: "recorder-shaped pans in the order a recorder writes them (coalesced samples late)"
+        case .controls: "recorder-shaped button taps (control events naming touches, targets), in time order"
+        case .controlsRecorded: "recorder-shaped button taps in the order a recorder writes them"
         }
     }
 
@@ -40,6 +55,11 @@ package enum BenchmarkMix: String, CaseIterable, Sendable {
             return AnySequence(DeliveryHeavyCapture(seed: seed, approximateRecords: approximateRecords))
         case .unordered:
             return AnySequence(ReversedRuns(simulated, runLength: 64))
+        case .pan, .panRecorded, .controls, .controlsRecorded:
+            return AnySequence(RecorderShapedCapture(
+                shape: self == .pan || self == .panRecorded ? .pan : .controls,
+                order: self == .pan || self == .controls ? .timeOrder : .recorded,
+                seed: seed, approximateRecords: approximateRecords))
         }
     }
 }
