@@ -8,12 +8,13 @@ import GestureTrace
 /// Each experiment has two variants (see ``SimulatedExperiment/variantNames``)
 /// and reproduces its seed's effect: edge-deferral's gated touch-down at
 /// the bottom edge, delivery-channel's late target-action, content-touches'
-/// held `touchesBegan`. Every number behind them is in `SimulationParameters`
-/// with its source.
+/// held `touchesBegan`; hit-area's taps that an enlarged hit area lets
+/// reach small icons; touch-delay's false starts against its 150 ms. Every
+/// number behind them is in `SimulationParameters` with its source.
 ///
 /// ```swift
 /// let simulator = Simulator(options: SimulationOptions(seed: 42, sessionsPerVariant: 6))
-/// // One file per experiment: edge-deferral.jsonl, delivery-channel.jsonl, content-touches.jsonl
+/// // One file per experiment: edge-deferral.jsonl, delivery-channel.jsonl, content-touches.jsonl, hit-area.jsonl, touch-delay.jsonl
 /// let paths = try simulator.writeCaptures(to: "captures")
 /// // About a million records of one experiment, for a benchmark
 /// try simulator.writeCapture(path: "big.jsonl", experiment: .deliveryChannel, approximateRecords: 1_000_000)
@@ -99,8 +100,16 @@ package struct Simulator: Sendable {
     /// Writes through the recorder an app uses (GestureRecorder), so the
     /// demo and the benchmark exercise its path; it waits rather than drops
     /// when its buffer is full, so every record arrives.
+    ///
+    /// Captures of experiments that declare targets are encoded directly
+    /// instead: the recorder's replay path does not carry `target` records
+    /// or a touch-down's `hit` yet, and a capture without them would lose
+    /// what those experiments measure.
     private func write(_ capture: SimulatedCapture, with writer: TraceWriter,
                        progress: ((Int) -> Void)?) throws -> Int {
+        if capture.experiments.contains(where: \.declaresTargets) {
+            return try encodeDirectly(capture, with: writer, progress: progress)
+        }
         let recorder = GestureRecorder(options: .init(capacity: 1 << 14, whenFull: .wait, recorderName: nil))
         try recorder.start(writingTo: writer)
         var replayer = RecordReplayer(recorder: recorder)
@@ -124,6 +133,20 @@ package struct Simulator: Sendable {
             throw error.underlyingError ?? error
         }
         precondition(summary.droppedEvents == 0 && summary.ignoredEvents == 0, "a waiting recorder dropped events")
+        progress?(count)
+        return count
+    }
+
+    private func encodeDirectly(_ capture: SimulatedCapture, with writer: TraceWriter,
+                                progress: ((Int) -> Void)?) throws -> Int {
+        var writer = writer
+        var count = 0
+        for record in capture {
+            try writer.write(record)
+            count += 1
+            if count % Self.progressInterval == 0 { progress?(count) }
+        }
+        try writer.close()
         progress?(count)
         return count
     }
