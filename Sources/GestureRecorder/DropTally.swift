@@ -3,7 +3,7 @@ struct DropTally {
     var session: Int32
     var count: Int64 = 0
     /// Indexed like `RecorderEvent.typeNames`.
-    var byType: [Int64] = [0, 0, 0, 0, 0]
+    var byType = [Int64](repeating: 0, count: RecorderEvent.typeNames.count)
     /// The latest dropped event's time: when the recorder noticed.
     var latestNanos: Int64 = .min
 

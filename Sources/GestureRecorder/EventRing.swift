@@ -133,13 +133,46 @@ final class EventRing: @unchecked Sendable {
         }
     }
 
-    /// With the lock held: waits until the writer makes room (or has stopped).
-    private func waitForSpace() {
-        while tail - head == capacity, !writerStopped {
+    /// With the lock held: waits until the writer makes room for `count`
+    /// events (or has stopped).
+    private func waitForSpace(_ count: Int = 1) {
+        while capacity - (tail - head) < count, !writerStopped {
             condition.broadcast()
             condition.wait()
         }
-        if tail - head == capacity { head += 1 }  // no writer left: nothing will read it anyway
+        // No writer left: nothing will read the oldest anyway.
+        if capacity - (tail - head) < count { head = tail + count - capacity }
+    }
+
+    /// With the lock held: appends events that must not be dropped, next
+    /// to each other, waiting for room when the buffer is full. A session
+    /// is never dropped (its events would have nowhere to go), nor a
+    /// target record (a `hit` naming it would make the capture unreadable).
+    private func appendKept(_ event: RecorderEvent, _ continuation: RecorderEvent? = nil) {
+        let count = continuation == nil ? 1 : 2
+        if capacity - (tail - head) < count { waitForSpace(count) }
+        slots[tail & mask] = event
+        tail += 1
+        if let continuation {
+            slots[tail & mask] = continuation
+            tail += 1
+        }
+    }
+
+    // MARK: Targets
+
+    /// The declared targets, guarded by `condition`.
+    var targetTable = TargetTable()
+
+    /// With the lock held: writes the record of the target in `slot` as it
+    /// is now into the current session, when one is running.
+    func appendTargetRecord(slot: Int) {
+        guard currentSession >= 0, failure == nil, let events = targetTable.events(slot: slot) else { return }
+        var record = events.record
+        record.session = currentSession
+        var hitArea = events.hitArea
+        hitArea?.session = currentSession
+        appendKept(record, hitArea)
     }
 
     func register(_ name: String) -> RecorderName {
@@ -198,12 +231,12 @@ final class EventRing: @unchecked Sendable {
         closeDrops()
         sessions.append(record)
         let index = Int32(sessions.count - 1)
-        // A session is never dropped: its events would have nowhere to go.
-        if tail - head == capacity { waitForSpace() }
-        slots[tail & mask] = RecorderEvent(kind: .sessionStart, session: index)
-        tail += 1
+        appendKept(RecorderEvent(kind: .sessionStart, session: index))
         currentSession = index
         drops = DropTally(session: index)
+        // Every session says where each placed target is, so that its
+        // touches' `hit`s name targets it declares.
+        for slot in targetTable.declaredSlots { appendTargetRecord(slot: slot) }
     }
 
     /// Events from now on are ignored until the next session starts.

@@ -3,16 +3,18 @@
 extension GestureRecorder {
     /// A touch at one phase. `touch` is the touch's id for its whole life;
     /// `time` its `UITouch.timestamp` at this phase; `x`, `y` window points.
+    /// `hit`, on a `began` only (other phases ignore it), is the declared
+    /// target the hit-test chose; nil records nothing.
     /// A touch at a non-finite position is ignored.
     public func touch(_ touch: Int64, _ phase: TouchPhase, at time: RecorderTime, x: Double, y: Double,
-                      radius: Double? = nil, force: Double? = nil, kind: TouchKind? = nil) {
+                      radius: Double? = nil, force: Double? = nil, kind: TouchKind? = nil, hit: TouchHit? = nil) {
         guard x.isFinite, y.isFinite else {
             ring.ignore()
             return
         }
         ring.push(RecorderEvent(
             kind: .touch, code: RecorderCodes.code(phase), secondCode: kind.map(RecorderCodes.code) ?? RecorderEvent.noCode,
-            touch: touch, timeNanos: time.nanoseconds, x: x, y: y,
+            name: phase == .began ? hit?.nameIndex ?? RecorderEvent.noName : RecorderEvent.noName, touch: touch, timeNanos: time.nanoseconds, x: x, y: y,
             radius: radius.flatMap { $0.isFinite ? $0 : nil } ?? .nan,
             force: force.flatMap { $0.isFinite ? $0 : nil } ?? .nan))
     }

@@ -3,7 +3,10 @@
 ///
 /// Names are registered once each and then looked up here, without the
 /// recorder's lock. `dropped` records are not replayed: the recorder
-/// writes its own.
+/// writes its own. Targets are each session's own: a session record
+/// removes the targets earlier sessions declared, so none carries over;
+/// a `target` record that repeats its target's frame and hit area writes
+/// nothing; a `hit` naming a target not declared yet is left out.
 ///
 ///     let recorder = GestureRecorder(options: .init(whenFull: .wait, recorderName: nil))
 ///     try recorder.start(writingTo: try TraceWriter(path: "out.jsonl", header: TraceHeader(recorder: "converter")))
@@ -13,6 +16,8 @@
 public struct RecordReplayer {
     public let recorder: GestureRecorder
     private var names: [String: RecorderName] = [:]
+    /// The targets declared in the current session, by name.
+    private var targets: [String: RecorderTarget] = [:]
 
     public init(recorder: GestureRecorder) {
         self.recorder = recorder
@@ -22,10 +27,17 @@ public struct RecordReplayer {
     public mutating func replay(_ record: TraceRecord) throws(RecorderError) {
         switch record {
         case .session(let session):
+            for target in targets.values { recorder.removeTarget(target) }
+            targets = [:]
             try recorder.beginSession(RecordingSession(record: session))
         case .touch(let touch):
+            let hit: TouchHit? = switch touch.hit {
+            case nil: nil
+            case "": .noTarget
+            case let name?: targets[name].map { .target($0) }
+            }
             recorder.touch(touch.touch, touch.phase, at: RecorderTime(nanoseconds: touch.timeNanos), x: touch.x,
-                           y: touch.y, radius: touch.radius, force: touch.force, kind: touch.kind)
+                           y: touch.y, radius: touch.radius, force: touch.force, kind: touch.kind, hit: hit)
         case .transition(let transition):
             recorder.transition(name(transition.recognizer), to: transition.to, from: transition.from,
                                 class: transition.recognizerClass.map { name($0) },
@@ -35,7 +47,16 @@ public struct RecordReplayer {
                               at: RecorderTime(nanoseconds: delivery.timeNanos), touch: delivery.touch)
         case .frame(let frame):
             recorder.frame(at: RecorderTime(nanoseconds: frame.timeNanos))
-        case .dropped, .target:
+        case .target(let record):
+            let time = RecorderTime(nanoseconds: record.timeNanos)
+            if let target = targets[record.target] {
+                try recorder.updateTarget(target, frame: record.frame, hitArea: record.hitArea, at: time)
+            } else {
+                targets[record.target] = try recorder.declareTarget(record.target, frame: record.frame,
+                                                                    hitArea: record.hitArea,
+                                                                    class: record.targetClass, at: time)
+            }
+        case .dropped:
             break
         }
     }

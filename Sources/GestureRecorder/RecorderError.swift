@@ -11,6 +11,13 @@ public struct RecorderError: Error, Sendable, Equatable, CustomStringConvertible
         case notRecording
         case duplicateSession
         case invalidSession
+        /// A target's name is empty, or its frame or hit area has a
+        /// non-finite number or a size not above 0.
+        case invalidTarget
+        /// A second target of the same name.
+        case duplicateTarget
+        /// A target handle from another recorder, or of a removed target.
+        case unknownTarget
         case writeFailed
     }
 

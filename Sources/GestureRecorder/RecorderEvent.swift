@@ -12,10 +12,19 @@ struct RecorderEvent {
         case touch, transition, delivery, frame
         /// A session record, held in the recorder's session list at `touch`.
         case sessionStart
+        /// A target record: `name` the target, `secondName` its class, `x`,
+        /// `y`, `radius`, `force` its frame's x, y, width and height.
+        case target
+        /// The hit area of the target event just before it (pushed with it,
+        /// under one lock, so always its neighbour): x, y, width and height
+        /// in `x`, `y`, `radius`, `force`.
+        case targetHitArea
     }
 
     static let noCode: UInt8 = .max
     static let noName: UInt32 = .max
+    /// A began touch's `hit` when the hit-test chose none of the declared targets.
+    static let noTarget: UInt32 = .max - 1
 
     var kind: Kind
     /// Touch phase or the state a transition went to (its index in `allCases`).
@@ -25,9 +34,10 @@ struct RecorderEvent {
     var hasTouch = false
     /// The session's index in the recorder's session list.
     var session: Int32 = 0
-    /// Recognizer (transition) or target (delivery).
+    /// Recognizer (transition), target (delivery, target), or the target a
+    /// began touch hit (`noName`: not recorded; `noTarget`: none of them).
     var name: UInt32 = Self.noName
-    /// Class (transition) or event (delivery).
+    /// Class (transition, target) or event (delivery).
     var secondName: UInt32 = Self.noName
     /// Channel (delivery).
     var via: UInt32 = Self.noName
@@ -46,8 +56,9 @@ struct RecorderEvent {
         case .delivery: 2
         case .frame: 3
         case .sessionStart: 4
+        case .target, .targetHitArea: 5
         }
     }
 
-    static let typeNames = ["touch", "transition", "delivery", "frame", "session"]
+    static let typeNames = ["touch", "transition", "delivery", "frame", "session", "target"]
 }

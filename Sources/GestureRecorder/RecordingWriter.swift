@@ -52,6 +52,9 @@ final class RecordingWriter: @unchecked Sendable {
 
     /// Which touch events can be written, and how the others count.
     private var admission = TouchAdmission()
+    /// The targets (name indices) with a record in the current session: a
+    /// `hit` may name only these, or the reader would refuse the capture.
+    private var recordedTargets: Set<UInt32> = []
 
     private func write(_ events: [RecorderEvent], _ batch: EventRing.Batch) throws
         -> (records: Int, dropped: Int, ignored: Int) {
@@ -63,13 +66,29 @@ final class RecordingWriter: @unchecked Sendable {
         }
         var orphaned: [Int32: DropTally] = [:]
         var ignored = 0
-        for event in events {
-            if event.kind == .sessionStart {
+        var written = 0
+        for (position, var event) in events.enumerated() {
+            switch event.kind {
+            case .sessionStart:
                 admission.sessionStarted(event.session)
-            } else if event.kind == .touch {
+                recordedTargets.removeAll()
+            case .target:
+                recordedTargets.insert(event.name)
+                let next = position + 1 < events.count ? events[position + 1] : nil
+                try writer.write(Self.targetRecord(event, hitArea: next?.kind == .targetHitArea ? next : nil,
+                                                   names: names, sessions: batch.sessions))
+                written += 1
+                continue
+            case .targetHitArea:
+                continue  // written with the target before it
+            case .touch:
                 switch admission.admit(session: event.session, touch: event.touch, phase: Self.phases[Int(event.code)]) {
                 case .write:
-                    break
+                    if event.name != RecorderEvent.noTarget, !recordedTargets.contains(event.name) {
+                        // A target with no frame yet (or not this
+                        // recorder's): the hit is left unrecorded.
+                        event.name = RecorderEvent.noName
+                    }
                 case .drop:
                     // Its `began` was dropped: the format refuses a touch's
                     // records without one, so these are dropped too, and counted.
@@ -80,8 +99,11 @@ final class RecordingWriter: @unchecked Sendable {
                     ignored += 1
                     continue
                 }
+            case .transition, .delivery, .frame:
+                break
             }
             try writer.write(Self.record(event, names: names, sessions: batch.sessions))
+            written += 1
         }
         drops += orphaned.values.sorted { $0.session < $1.session }
         for drop in drops {
@@ -89,7 +111,17 @@ final class RecordingWriter: @unchecked Sendable {
                                                     timeNanos: drop.latestNanos, kinds: drop.kinds)))
         }
         let orphanCount = orphaned.values.reduce(0) { $0 + Int($1.count) }
-        return (events.count - orphanCount - ignored + drops.count, orphanCount, ignored)
+        return (written + drops.count, orphanCount, ignored)
+    }
+
+    /// A target event and its hit area's continuation as one record.
+    static func targetRecord(_ event: RecorderEvent, hitArea: RecorderEvent?, names: [String],
+                             sessions: [SessionRecord]) -> TraceRecord {
+        .target(TargetRecord(
+            session: sessions[Int(event.session)].id, target: names[Int(event.name)], timeNanos: event.timeNanos,
+            frame: TargetRect(x: event.x, y: event.y, width: event.radius, height: event.force),
+            hitArea: hitArea.map { TargetRect(x: $0.x, y: $0.y, width: $0.radius, height: $0.force) },
+            targetClass: event.secondName == RecorderEvent.noName ? nil : names[Int(event.secondName)]))
     }
 
     static func record(_ event: RecorderEvent, names: [String], sessions: [SessionRecord]) -> TraceRecord {
@@ -100,10 +132,15 @@ final class RecordingWriter: @unchecked Sendable {
         case .sessionStart:
             return .session(session)
         case .touch:
+            let hit: String? = switch event.name {
+            case RecorderEvent.noName: nil
+            case RecorderEvent.noTarget: ""
+            default: names[Int(event.name)]
+            }
             return .touch(TouchRecord(
                 session: session.id, touch: event.touch, phase: phases[Int(event.code)], timeNanos: event.timeNanos,
                 x: event.x, y: event.y, radius: optional(event.radius), force: optional(event.force),
-                kind: event.secondCode == RecorderEvent.noCode ? nil : kinds[Int(event.secondCode)]))
+                kind: event.secondCode == RecorderEvent.noCode ? nil : kinds[Int(event.secondCode)], hit: hit))
         case .transition:
             return .transition(TransitionRecord(
                 session: session.id, recognizer: names[Int(event.name)], to: states[Int(event.code)],
@@ -117,6 +154,8 @@ final class RecordingWriter: @unchecked Sendable {
                 via: names[Int(event.via)], timeNanos: event.timeNanos, touch: touch))
         case .frame:
             return .frame(FrameRecord(session: session.id, timeNanos: event.timeNanos))
+        case .target, .targetHitArea:
+            return targetRecord(event, hitArea: nil, names: names, sessions: sessions)
         }
     }
 }

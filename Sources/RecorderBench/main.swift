@@ -10,6 +10,8 @@ import Darwin
 //
 //   recorder-bench cost [EVENTS]          the calling thread's ns per event (median, p99)
 //                                         beside a plain array append, and the writer's events/s
+//   recorder-bench targets [CALLS]       the calling thread's ns per target call (a hit,
+//                                         updateTarget unchanged and moved) beside a plain began
 //   recorder-bench write-until-killed DIR records into DIR until it is killed
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -17,6 +19,9 @@ switch arguments.first {
 case "cost":
     let events = arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000_000
     try CostBenchmark(events: events).run()
+case "targets":
+    let calls = arguments.dropFirst().first.flatMap { Int($0) } ?? 200_000
+    try TargetCostBenchmark(calls: calls).run()
 case "write-until-killed":
     guard let folder = arguments.dropFirst().first else {
         FileHandle.standardError.write(Data("usage: recorder-bench write-until-killed FOLDER\n".utf8))
@@ -34,6 +39,6 @@ case "write-until-killed":
         if index % 64 == 0 { usleep(200) }
     }
 default:
-    FileHandle.standardError.write(Data("usage: recorder-bench cost [EVENTS] | write-until-killed FOLDER\n".utf8))
+    FileHandle.standardError.write(Data("usage: recorder-bench cost [EVENTS] | targets [CALLS] | write-until-killed FOLDER\n".utf8))
     exit(2)
 }

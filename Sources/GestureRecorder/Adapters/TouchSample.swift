@@ -34,10 +34,13 @@ public struct TouchEventRecorder {
     /// coalesced samples are separate objects. Positions are moved into
     /// `space`, the screen's coordinates.
     ///
+    /// `hit` is the declared target the hit-test chose, for a `began`
+    /// (``TargetViews/hit(from:superview:)``); other phases ignore it.
+    ///
     /// A touch first seen after its `began` began before recording
     /// started: it is not recorded, and counted as ignored.
     public mutating func record<Touch: TouchSample>(_ touch: Touch, coalesced: [Touch] = [],
-                                                    in space: ScreenSpace? = nil) {
+                                                    in space: ScreenSpace? = nil, hit: TouchHit? = nil) {
         guard let phase = UIKitVocabulary.touchPhase(rawValue: touch.phaseRawValue) else { return }
         let samples = phase == .moved && !coalesced.isEmpty ? coalesced : [touch]
         guard let id = identities.id(for: touch.identity, phase: phase) else {
@@ -48,7 +51,7 @@ public struct TouchEventRecorder {
         for sample in samples {
             let point = space?.point(windowX: sample.windowX, windowY: sample.windowY) ?? (x: sample.windowX, y: sample.windowY)
             recorder.touch(id, phase, at: RecorderTime(seconds: sample.timestamp), x: point.x, y: point.y,
-                           radius: sample.majorRadius, force: sample.force, kind: kind)
+                           radius: sample.majorRadius, force: sample.force, kind: kind, hit: hit)
         }
     }
 

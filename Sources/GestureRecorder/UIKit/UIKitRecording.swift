@@ -3,8 +3,8 @@ import QuartzCore
 import UIKit
 
 /// Connects UIKit to a ``GestureRecorder``: touches from a
-/// ``GestureRecordingWindow``, registered recognizers and controls, frames,
-/// and a flush whenever the app goes to the background or terminates.
+/// ``GestureRecordingWindow``, registered recognizers and controls, declared
+/// targets and the target each touch hit, frames, and a flush whenever the app goes to the background or terminates.
 ///
 /// Every decision (names, identities, which touch a control event names,
 /// what to take off when stopping) is made by the core types it calls;
@@ -16,6 +16,8 @@ import UIKit
 ///     window.recording = recording
 ///     recording.observe(panRecognizer, name: "pan")
 ///     recording.observe(recordButton, name: "record-button", events: [.touchDown, .touchUpInside])
+///     try recording.declareTarget(recordButton, name: "record-button")
+///     // … after a layout pass that moved things: recording.layoutChanged()
 ///     // … later, leaving the screen:
 ///     recording.stop()
 @MainActor
@@ -25,6 +27,8 @@ public final class UIKitRecording {
     private var ledger = ObservationLedger<any RecordingProbe>()
     private var displayLink: CADisplayLink?
     private var lifecycleObservers: [any NSObjectProtocol] = []
+    /// The views declared as targets (UIKitRecording+Targets.swift).
+    var targetViews = TargetViews<UIView>()
 
     public init(recorder: GestureRecorder) {
         self.recorder = recorder
@@ -47,7 +51,8 @@ public final class UIKitRecording {
             let identity = ObjectIdentifier(touch)
             let coalesced = touch.phase == .moved ? (event.coalescedTouches(for: touch) ?? []) : []
             touches.record(UITouchSample(touch, identity: identity),
-                           coalesced: coalesced.map { UITouchSample($0, identity: identity) }, in: space)
+                           coalesced: coalesced.map { UITouchSample($0, identity: identity) }, in: space,
+                           hit: touch.phase == .began ? hit(of: touch) : nil)
         }
     }
 
@@ -121,13 +126,16 @@ public final class UIKitRecording {
     }
 
     /// Takes everything off: the probes from recognizers and controls, the
-    /// KVO observations, the display link, the notification observers.
+    /// KVO observations, the display link, the notification observers; the
+    /// declared targets are removed from the recorder.
     /// Touches from the window are no longer recorded. The recorder is
     /// left as it is: finish it (or keep it for another screen) yourself.
     /// Calling it again does nothing.
     public func stop() {
         guard !isStopped else { return }
         for probe in ledger.stop() { probe.detach() }
+        // The screen is left: later sessions start without its targets.
+        for target in targetViews.removeAll() { recorder.removeTarget(target) }
         stopFrames()
         for observer in lifecycleObservers { NotificationCenter.default.removeObserver(observer) }
         lifecycleObservers = []

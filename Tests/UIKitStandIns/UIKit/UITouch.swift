@@ -27,6 +27,10 @@ open class UITouch: NSObject {
     /// `func location(in view: UIView?) -> CGPoint`
     open func location(in view: UIView?) -> CGPoint { .zero }
 
+    /// https://developer.apple.com/documentation/uikit/uitouch/view
+    /// `var view: UIView? { get }`
+    open var view: UIView? { nil }
+
     /// https://developer.apple.com/documentation/uikit/uitouch/majorradius
     open var majorRadius: CGFloat { 0 }
 

@@ -14,6 +14,10 @@ open class UIViewController: UIResponder {
     /// `var preferredScreenEdgesDeferringSystemGestures: UIRectEdge { get }`, iOS 11.0+
     open var preferredScreenEdgesDeferringSystemGestures: UIRectEdge { [] }
 
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidlayoutsubviews()
+    /// `func viewDidLayoutSubviews()`
+    open func viewDidLayoutSubviews() {}
+
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/setneedsupdateofscreenedgesdeferringsystemgestures()
     open func setNeedsUpdateOfScreenEdgesDeferringSystemGestures() {}
 }
