@@ -100,16 +100,8 @@ package struct Simulator: Sendable {
     /// Writes through the recorder an app uses (GestureRecorder), so the
     /// demo and the benchmark exercise its path; it waits rather than drops
     /// when its buffer is full, so every record arrives.
-    ///
-    /// Captures of experiments that declare targets are encoded directly
-    /// instead: the recorder's replay path does not carry `target` records
-    /// or a touch-down's `hit` yet, and a capture without them would lose
-    /// what those experiments measure.
     private func write(_ capture: SimulatedCapture, with writer: TraceWriter,
                        progress: ((Int) -> Void)?) throws -> Int {
-        if capture.experiments.contains(where: \.declaresTargets) {
-            return try encodeDirectly(capture, with: writer, progress: progress)
-        }
         let recorder = GestureRecorder(options: .init(capacity: 1 << 14, whenFull: .wait, recorderName: nil))
         try recorder.start(writingTo: writer)
         var replayer = RecordReplayer(recorder: recorder)
@@ -133,20 +125,6 @@ package struct Simulator: Sendable {
             throw error.underlyingError ?? error
         }
         precondition(summary.droppedEvents == 0 && summary.ignoredEvents == 0, "a waiting recorder dropped events")
-        progress?(count)
-        return count
-    }
-
-    private func encodeDirectly(_ capture: SimulatedCapture, with writer: TraceWriter,
-                                progress: ((Int) -> Void)?) throws -> Int {
-        var writer = writer
-        var count = 0
-        for record in capture {
-            try writer.write(record)
-            count += 1
-            if count % Self.progressInterval == 0 { progress?(count) }
-        }
-        try writer.close()
         progress?(count)
         return count
     }

@@ -167,7 +167,10 @@ struct TouchDelayScenario: VariantScenario {
         let moved = dots.remove(at: index)
         let centre = (x: SessionTimeline.rounded(position.x), y: SessionTimeline.rounded(position.y))
         dots.append((name: moved.name, x: centre.x, y: centre.y))
-        timeline.target(moved.name, class: Self.dotClass, frame: Self.frame(x: centre.x, y: centre.y), at: ended)
+        // A dot dropped where it was is not a layout change (a recorder writes nothing for it).
+        if centre != (moved.x, moved.y) {
+            timeline.target(moved.name, class: Self.dotClass, frame: Self.frame(x: centre.x, y: centre.y), at: ended)
+        }
     }
 
     /// Delivers `touchesBegan` to the dot: at once without a touch delay;
