@@ -35,30 +35,7 @@ package enum Comparer {
 
     package static func run(_ request: Request, in db: some StoreReader) throws -> Run {
         let selection = request.selection
-        let pairs: [(a: String, b: String)]
-        var choiceNote: String?
-        switch (request.a, request.b) {
-        case (let a?, let b?):
-            guard a != b else {
-                throw QueryError("--a and --b both name \(selection.by) = \(a): a group compared with itself "
-                    + "shows nothing. Name two different values.")
-            }
-            pairs = [(a, b)]
-        case (nil, nil):
-            let values = try selection.values(db)
-            guard values.count >= 2 else {
-                throw QueryError(values.isEmpty
-                    ? "no \(selection.metric.rawValue) latencies match: nothing to compare"
-                    : "\(selection.by) has only one value (\(values[0])) among the \(selection.metric.rawValue) latencies: nothing to compare")
-            }
-            let baseline = values.first(where: isBaseline) ?? values[0]
-            pairs = values.filter { $0 != baseline }.map { (baseline, $0) }
-            choiceNote = "A = \(baseline) (\(values.contains(where: isBaseline) ? "the baseline" : "the first value"))"
-                + (values.count > 2 ? "; each other value of \(selection.by) is a B" : ", B = \(pairs[0].b)")
-        default:
-            throw QueryError("give both --a and --b, or neither to compare the values of \(selection.by) found")
-        }
-
+        let (pairs, choiceNote) = try groupPairs(request, in: db)
         var comparisons: [Comparison] = []
         for (a, b) in pairs {
             let groupA = try selection.sessionLatencies(db, value: a)
@@ -75,6 +52,36 @@ package enum Comparer {
             comparisons.append(comparison)
         }
         return Run(request: request, comparisons: comparisons, choiceNote: choiceNote)
+    }
+
+    /// The (A, B) pairs to compare: the ones named, or the key's values
+    /// against its baseline; and the sentence saying how A was chosen.
+    static func groupPairs(_ request: Request, in db: some StoreReader) throws -> (pairs: [(a: String, b: String)], choiceNote: String?) {
+        let selection = request.selection
+        let pairs: [(a: String, b: String)]
+        var choiceNote: String?
+        switch (request.a, request.b) {
+        case (let a?, let b?):
+            guard a != b else {
+                throw QueryError("--a and --b both name \(selection.by) = \(a): a group compared with itself "
+                    + "shows nothing. Name two different values.")
+            }
+            pairs = [(a, b)]
+        case (nil, nil):
+            let values = try selection.values(db)
+            guard values.count >= 2 else {
+                throw QueryError(values.isEmpty
+                    ? "no \(selection.rowNoun) match: nothing to compare"
+                    : "\(selection.by) has only one value (\(values[0])) among the \(selection.rowNoun): nothing to compare")
+            }
+            let baseline = values.first(where: isBaseline) ?? values[0]
+            pairs = values.filter { $0 != baseline }.map { (baseline, $0) }
+            choiceNote = "A = \(baseline) (\(values.contains(where: isBaseline) ? "the baseline" : "the first value"))"
+                + (values.count > 2 ? "; each other value of \(selection.by) is a B" : ", B = \(pairs[0].b)")
+        default:
+            throw QueryError("give both --a and --b, or neither to compare the values of \(selection.by) found")
+        }
+        return (pairs, choiceNote)
     }
 
     static func isBaseline(_ value: String) -> Bool {

@@ -35,7 +35,7 @@ extension ComparisonSelection {
         try db.forEachRow(sql: """
             SELECT count(*) AS sessions, coalesce(sum(dropped), 0) AS events FROM session
             WHERE dropped > 0
-              AND id IN (SELECT session_id FROM \(metric.relation) WHERE \(conditions.joined(separator: " AND ")))
+              AND id IN (SELECT session_id FROM \(relation) WHERE \(conditions.joined(separator: " AND ")))
             """, arguments: StoreArguments(arguments), columns: { _ in }, row: { values in
                 counts = (Int.fromDatabaseValue(values[0]) ?? 0, Int.fromDatabaseValue(values[1]) ?? 0)
             })

@@ -33,7 +33,7 @@ extension ComparisonSelection {
     func groupFilters(value: String) throws -> (sql: [String], arguments: [DatabaseValueConvertible?]) {
         var (conditions, arguments) = try filters()
         if splitsOnColumn {
-            let column = by == "target" ? metric.targetColumn : by
+            let column = by == "target" ? targetColumn : by
             if value == "unknown" {
                 conditions.append("\(column) IS NULL")
             } else {

@@ -2,13 +2,21 @@ import Foundation
 import GRDB
 import GestureStore
 
-/// Which latencies go into a comparison, and how they split into groups.
+/// Which latencies (or touch outcomes) go into a comparison, and how they
+/// split into groups.
 ///
 /// `by` is a session configuration key (`deferred_edges`), `variant`, `via`,
 /// or another column of the metric's relation (`region`, `target`, `event`,
 /// `experiment`). Filters narrow the latencies before the split.
+///
+/// With `outcome` set the selection counts touch outcomes instead of
+/// latencies (rows of `outcomes` or `starts`) and `metric` is not used:
+/// the same keys and filters apply, but for `via` and `event`, which a
+/// touch-down has not (for `false-start`, `--event` names the start's event).
 package struct ComparisonSelection: Sendable, Equatable {
     package var metric: LatencyMetric = .response
+    /// The outcome counted, for a proportion comparison; nil for latencies.
+    package var outcome: OutcomeMetric?
     package var by: String
     package var target: String?
     package var event: String?
@@ -19,10 +27,12 @@ package struct ComparisonSelection: Sendable, Equatable {
     package var experiment: String?
     package var variant: String?
 
-    package init(by: String, metric: LatencyMetric = .response, target: String? = nil, event: String? = nil,
-                via: String? = nil, region: String? = nil, experiment: String? = nil, variant: String? = nil) {
+    package init(by: String, metric: LatencyMetric = .response, outcome: OutcomeMetric? = nil, target: String? = nil,
+                event: String? = nil, via: String? = nil, region: String? = nil, experiment: String? = nil,
+                variant: String? = nil) {
         self.by = by
         self.metric = metric
+        self.outcome = outcome
         self.target = target
         self.event = event
         self.via = via
@@ -36,6 +46,48 @@ package struct ComparisonSelection: Sendable, Equatable {
     static let columnKeys: Set<String> = ["variant", "via", "region", "target", "event", "experiment", "recognizer"]
 
     var splitsOnColumn: Bool { Self.columnKeys.contains(by) }
+
+    /// The relation the selected rows come from.
+    var relation: String { outcome?.relation ?? metric.relation }
+
+    /// The relation's column naming the target (`recognizer` for recognitions).
+    var targetColumn: String { outcome == nil ? metric.targetColumn : "target" }
+
+    /// The relation's column for `--event` (the start's event for false starts); nil when it has none.
+    var eventColumn: String? {
+        switch outcome {
+        case nil: "event"
+        case .falseStart: "start_event"
+        case .reached: nil
+        }
+    }
+
+    /// The metric's name as `--metric` spells it.
+    package var metricName: String { outcome?.rawValue ?? metric.rawValue }
+
+    /// What the selected rows are, for messages: `response latencies`, `touch outcomes`, `starts`.
+    var rowNoun: String {
+        switch outcome {
+        case nil: "\(metric.rawValue) latencies"
+        case .reached: "touch outcomes"
+        case .falseStart: "starts"
+        }
+    }
+
+    /// Refuses a filter or a split the outcome relations have no column for.
+    func checkOutcomeColumns() throws {
+        guard let outcome else { return }
+        if via != nil || by == "via" {
+            throw QueryError("--metric \(outcome.rawValue) counts touches, which have no delivery channel: drop --via/--by via")
+        }
+        if eventColumn == nil, event != nil || by == "event" {
+            throw QueryError("--metric reached counts touch-downs, which have no event: drop --event/--by event")
+        }
+        if by == "event" || by == "recognizer" {
+            throw QueryError("--metric \(outcome.rawValue) splits by a config key, variant, region, target or experiment, "
+                + "not \(by)")
+        }
+    }
 
     /// A filter on the very column the split is by, which would leave one group.
     private var filteredKey: String? {
@@ -72,10 +124,11 @@ package struct ComparisonSelection: Sendable, Equatable {
 
     /// `WHERE` conditions for the filters, and their arguments.
     func filters() throws -> (sql: [String], arguments: [DatabaseValueConvertible?]) {
+        try checkOutcomeColumns()
         var sql: [String] = []
         var arguments: [DatabaseValueConvertible?] = []
         let columns: [(String, String?)] = [
-            (metric.targetColumn, target), ("event", event), ("via", via), ("experiment", experiment),
+            (targetColumn, target), (eventColumn ?? "event", event), ("via", via), ("experiment", experiment),
             ("variant", variant),
         ]
         for (column, value) in columns {
@@ -106,12 +159,12 @@ package struct ComparisonSelection: Sendable, Equatable {
         let (conditions, arguments) = try filters()
         let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         if splitsOnColumn {
-            guard metric != .recognition || by != "via" else {
+            guard outcome != nil || metric != .recognition || by != "via" else {
                 throw QueryError("recognitions have no channel: --by via works with --metric response or dispatch")
             }
-            let column = by == "target" ? metric.targetColumn : by
+            let column = by == "target" ? targetColumn : by
             return try db.fetchStrings(sql: """
-                SELECT DISTINCT coalesce(\(column), 'unknown') FROM \(metric.relation) \(whereClause) ORDER BY 1
+                SELECT DISTINCT coalesce(\(column), 'unknown') FROM \(relation) \(whereClause) ORDER BY 1
                 """, arguments: StoreArguments(arguments))
         }
         let knownKey = try db.fetchInt(sql: "SELECT count(*) FROM session_config WHERE key = ?", arguments: [by]) ?? 0 > 0
@@ -122,7 +175,7 @@ package struct ComparisonSelection: Sendable, Equatable {
         }
         return try db.fetchStrings(sql: """
             SELECT DISTINCT value FROM session_config
-            WHERE key = ? AND session_id IN (SELECT DISTINCT session_id FROM \(metric.relation) \(whereClause))
+            WHERE key = ? AND session_id IN (SELECT DISTINCT session_id FROM \(relation) \(whereClause))
             ORDER BY value
             """, arguments: StoreArguments([by] + arguments))
     }

@@ -1,28 +1,6 @@
 import SeededRandom
 import Foundation
 
-/// A point estimate with a confidence interval.
-///
-/// ```swift
-/// let ci = BootstrapInterval(estimate: -3.2, low: -4.1, high: -2.5)
-/// print("\(ci.estimate) [\(ci.low), \(ci.high)]")
-/// ```
-package struct BootstrapInterval: Sendable, Equatable {
-    /// The statistic on the data as observed (not a bootstrap average).
-    package var estimate: Double
-    /// Lower bound of the interval.
-    package var low: Double
-    /// Upper bound of the interval.
-    package var high: Double
-
-    /// Creates an interval.
-    package init(estimate: Double, low: Double, high: Double) {
-        self.estimate = estimate
-        self.low = low
-        self.high = high
-    }
-}
-
 /// Bootstrap confidence intervals for percentiles, exact and O(1) per replicate.
 ///
 /// **Method.** Percentile-method bootstrap: draw `replicates` bootstrap
@@ -120,17 +98,10 @@ package struct QuantileBootstrap: Sendable {
         assertSorted(sortedA)
         assertSorted(sortedB)
         let estimate = Percentile.of(sorted: sortedB, percent: percent)! - Percentile.of(sorted: sortedA, percent: percent)!
-        var generator = SeededGenerator(seed: seed)
-        let resampleA = ResampledPercentile(sorted: sortedA, percent: percent)
-        let resampleB = ResampledPercentile(sorted: sortedB, percent: percent)
-        var values = [Double]()
-        values.reserveCapacity(replicates)
-        for _ in 0..<replicates {
-            let a = resampleA.draw(using: &generator)
-            let b = resampleB.draw(using: &generator)
-            values.append(b - a)
-        }
-        return .success(interval(estimate: estimate, replicates: &values))
+        return .success(BootstrapInterval.ofDifference(
+            estimate: estimate, a: ResampledPercentile(sorted: sortedA, percent: percent),
+            b: ResampledPercentile(sorted: sortedB, percent: percent),
+            seed: seed, replicates: replicates, confidence: confidence))
     }
 
     /// Interval for percentile `percent` of one sample sorted ascending.
@@ -153,7 +124,8 @@ package struct QuantileBootstrap: Sendable {
         }
         assertSorted(sorted)
         var values = replicateValues(sorted: sorted, percent: percent)
-        return .success(interval(estimate: Percentile.of(sorted: sorted, percent: percent)!, replicates: &values))
+        return .success(BootstrapInterval.percentileMethod(
+            estimate: Percentile.of(sorted: sorted, percent: percent)!, replicates: &values, confidence: confidence))
     }
 
     /// The bootstrap replicates of percentile `percent` of one sample, unsorted.
@@ -163,15 +135,6 @@ package struct QuantileBootstrap: Sendable {
         var generator = SeededGenerator(seed: seed)
         let resample = ResampledPercentile(sorted: sorted, percent: percent)
         return (0..<replicates).map { _ in resample.draw(using: &generator) }
-    }
-
-    private func interval(estimate: Double, replicates values: inout [Double]) -> BootstrapInterval {
-        values.sort()
-        let tail = (1 - confidence) / 2 * 100
-        return BootstrapInterval(
-            estimate: estimate,
-            low: Percentile.of(sorted: values, percent: tail)!,
-            high: Percentile.of(sorted: values, percent: 100 - tail)!)
     }
 
     private func assertSorted(_ values: [Double]) {
@@ -186,7 +149,7 @@ package struct QuantileBootstrap: Sendable {
 }
 
 /// Draws the bootstrap distribution of one percentile of one sorted sample.
-private struct ResampledPercentile {
+private struct ResampledPercentile: BootstrapSampler {
     let sorted: [Double]
     /// 1-based rank k of the lower order statistic, and the interpolation weight.
     let k: Int

@@ -64,17 +64,10 @@ package struct TwoStageBootstrap: Sendable {
         }
         let pooledA = a.pooledSorted, pooledB = b.pooledSorted
         let estimate = Percentile.of(sorted: pooledB, percent: percent)! - Percentile.of(sorted: pooledA, percent: percent)!
-        var generator = SeededGenerator(seed: seed)
-        let samplerA = PooledPercentileSampler(group: a, percent: percent)
-        let samplerB = PooledPercentileSampler(group: b, percent: percent)
-        var values = [Double]()
-        values.reserveCapacity(replicates)
-        for _ in 0..<replicates {
-            let valueA = samplerA.draw(using: &generator)
-            let valueB = samplerB.draw(using: &generator)
-            values.append(valueB - valueA)
-        }
-        return .success(interval(estimate: estimate, replicates: &values))
+        return .success(BootstrapInterval.ofDifference(
+            estimate: estimate, a: PooledPercentileSampler(group: a, percent: percent),
+            b: PooledPercentileSampler(group: b, percent: percent),
+            seed: seed, replicates: replicates, confidence: confidence))
     }
 
     /// Interval for percentile `percent` of one group (the median of paired
@@ -82,8 +75,9 @@ package struct TwoStageBootstrap: Sendable {
     package func interval(_ group: SessionGroup, percent: Double) -> Result<BootstrapInterval, InsufficientData> {
         if let refusal = refusal(group, label: "", percent: percent) { return .failure(refusal) }
         var values = replicateValues(group, percent: percent)
-        return .success(interval(estimate: Percentile.of(sorted: group.pooledSorted, percent: percent)!,
-                                 replicates: &values))
+        return .success(BootstrapInterval.percentileMethod(
+            estimate: Percentile.of(sorted: group.pooledSorted, percent: percent)!, replicates: &values,
+            confidence: confidence))
     }
 
     /// The replicates of one group's percentile, unsorted; the tests compare
@@ -110,12 +104,6 @@ package struct TwoStageBootstrap: Sendable {
         return nil
     }
 
-    private func interval(estimate: Double, replicates values: inout [Double]) -> BootstrapInterval {
-        values.sort()
-        let tail = (1 - confidence) / 2 * 100
-        return BootstrapInterval(estimate: estimate, low: Percentile.of(sorted: values, percent: tail)!,
-                                 high: Percentile.of(sorted: values, percent: 100 - tail)!)
-    }
 }
 
 /// The session stage of a two-stage bootstrap, shared by every statistic
@@ -175,7 +163,7 @@ extension SeededGenerator {
 }
 
 /// Draws the percentile of one group's two-stage resample.
-private struct PooledPercentileSampler {
+private struct PooledPercentileSampler: BootstrapSampler {
     let sessions: [[Double]]
     let fraction: Double
 

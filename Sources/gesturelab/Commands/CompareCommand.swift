@@ -4,7 +4,7 @@ import GestureAnalysis
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
-        abstract: "Compare latencies between two groups: percentiles, bootstrap intervals, Mann–Whitney U.",
+        abstract: "Compare latencies or touch outcomes between two groups: percentiles or rates, intervals, tests.",
         discussion: """
             Splits the latencies by KEY: a session configuration key (deferred_edges,
             delays_content_touches, …), variant, via (the delivery channel), region,
@@ -30,11 +30,26 @@ struct CompareCommand: ParsableCommand {
             Too few values or sessions for a test or an interval is said in a note, and so
             is a group drawing on sessions whose recorder dropped events.
 
+            --metric reached and --metric false-start compare touch outcomes as rates.
+            reached: of the touch-downs with a nearest declared target, the share that
+            reached it (the hit-test chose it, or without a recorded hit, the touch-down
+            lay in its hit area). false-start: of the (touch, target) pairs with a start
+            (touchesBegan, touchDown or a recognizer's began), the share cancelled before
+            any end; --event then names the start's event. For each group: n, k, the rate
+            and its 95% Wilson interval. By session (the default): B − A with a two-stage
+            bootstrap interval of the pooled rates, Mann–Whitney on the per-session rates,
+            and Fisher's exact test on the pooled touches for reference. --unit touch:
+            Newcombe's hybrid score interval for B − A and Fisher's exact test (two-sided,
+            as scipy.stats.fisher_exact). The verdict is better (more touches reached,
+            fewer false starts), worse, or ~.
+
             Examples:
               gesturelab compare --by deferred_edges --event touchDown --region bottom,bottom-right
               gesturelab compare --by via --a observer --b target-action --event began --variant ipad
               gesturelab compare --by delays_content_touches --format json
               gesturelab compare --by variant --a baseline --b candidate --fail-if-slower 10 --at p95
+              gesturelab compare --by hit_area --a frame --b enlarged --metric reached --target close-button
+              gesturelab compare --by delays_content_touches --metric false-start --event touchesBegan --unit touch
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -60,6 +75,9 @@ struct CompareCommand: ParsableCommand {
         if format == .ndjson { throw ValidationError("compare prints table, csv or json.") }
         if budgetPercent == nil { throw ValidationError("--at takes p50, p90, p95 or p99, not \(at).") }
         if let failIfSlower, failIfSlower < 0 { throw ValidationError("--fail-if-slower takes a percentage ≥ 0.") }
+        if failIfSlower != nil, let outcome = comparison.metric.outcome {
+            throw ValidationError("--fail-if-slower is a latency budget; --metric \(outcome.rawValue) has none.")
+        }
     }
 
     private var budgetPercent: Double? {
@@ -70,6 +88,17 @@ struct CompareCommand: ParsableCommand {
         let selection = comparison.selection(by: by)
         let request = Comparer.Request(selection: selection, a: comparison.a, b: comparison.b,
                                        options: comparison.analysisOptions)
+        if selection.outcome != nil {
+            let run = try database.read { db in try Comparer.runProportions(request, in: db) }
+            let output = TextOutput.standardOutput()
+            switch format {
+            case .json: try output.write(ProportionReport.json(run))
+            case .csv: try output.write(ProportionReport.csv(run))
+            case .table, .ndjson: try output.write(ProportionReport.table(run))
+            }
+            try output.flush()
+            return
+        }
         let run = try database.read { db in try Comparer.run(request, in: db) }
         let output = TextOutput.standardOutput()
         switch format {

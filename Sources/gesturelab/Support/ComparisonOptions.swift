@@ -10,8 +10,8 @@ struct ComparisonOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Group B's value of the key.", valueName: "value"))
     var b: String?
 
-    @Option(help: "response, recognition or dispatch.")
-    var metric: LatencyMetric = .response
+    @Option(help: "response, recognition or dispatch (latencies); reached or false-start (touch outcomes, as rates).")
+    var metric: ComparisonMetric = .response
 
     @Option(help: ArgumentHelp("Only this target (the recognizer, for recognition).", valueName: "target"))
     var target: String?
@@ -60,10 +60,10 @@ struct ComparisonOptions: ParsableArguments {
     }
 
     func selection(by key: String) -> ComparisonSelection {
-        ComparisonSelection(by: key, metric: metric, target: target, event: event, via: via, region: region,
-                            experiment: experiment, variant: variant)
+        ComparisonSelection(by: key, metric: metric.latency ?? .response, outcome: metric.outcome, target: target,
+                            event: event, via: via, region: region, experiment: experiment, variant: variant)
     }
 }
 
-extension LatencyMetric: ExpressibleByArgument {}
+extension ComparisonMetric: ExpressibleByArgument {}
 extension AnalysisUnit: ExpressibleByArgument {}
