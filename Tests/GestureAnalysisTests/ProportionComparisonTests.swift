@@ -127,6 +127,16 @@ import Testing
         #expect(ProportionReport.verdictLine(comparison).hasPrefix("~ no session-level inference"))
     }
 
+    @Test func droppedEventsAreNoted() throws {
+        let fixture = try AnalysisFixture(captures: [])
+        let text = try String(contentsOfFile: AnalysisFixture.fixture("rates.jsonl"), encoding: .utf8)
+        try fixture.importCapture(text: text + #"{"type":"dropped","session":"e1","count":3,"t":5}"# + "\n", name: "drops.jsonl")
+        let request = Comparer.Request(selection: ComparisonSelection(by: "hit_area", outcome: .reached),
+                                       a: "frame", b: "enlarged", options: .init(seed: 1))
+        let comparison = try fixture.database.connection.read { try Comparer.runProportions(request, in: $0) }.comparisons[0]
+        #expect(comparison.notes == ["group enlarged drew on 1 session whose recorder dropped 3 events: its touch outcomes may be biased"])
+    }
+
     @Test func storeWithoutTargetsIsRefused() throws {
         #expect(throws: QueryError.self) { try run(.reached, unit: .touch, captures: ["derived-latencies.jsonl"]) }
         do {

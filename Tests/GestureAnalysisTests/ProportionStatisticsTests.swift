@@ -89,6 +89,13 @@ import Testing
         ([2, 7, 8, 2], 0.07142857142857142, 0.02301413756522116),
         ([0, 3, 1, 0], 0.0, 0.25),
         ([6, 0, 0, 1], .infinity, 0.14285714285714285),
+        // Two modes with the observed table at the lower one; mirror images of equal groups; large n.
+        ([0, 1, 5, 4], 0.0, 1.0),
+        ([7, 6, 4, 2], 0.5833333333333334, 1.0),
+        ([50, 50, 50, 50], 1.0, 1.0),
+        ([30, 70, 70, 30], 0.1836734693877551, 2.310326429897527e-08),
+        ([31, 69, 70, 30], 0.19254658385093168, 5.322362299520312e-08),
+        ([400, 600, 620, 380], 0.40860215053763443, 7.921554250702679e-23),
     ]
 
     @Test(arguments: fisherCases)
@@ -108,5 +115,35 @@ import Testing
         #expect(test.table == [[40, 10], [48, 2]])
         #expect(test.oddsRatio == 0.16666666666666666)
         #expect(isClose(test.p, 0.02774625914817036, relative: 1e-10))
+    }
+
+    @Test func rateBootstrapNeedsTwoSessionsAGroup() {
+        let one = SessionProportions(sessions: [(1, 3, 10)])
+        let two = SessionProportions(sessions: [(1, 3, 10), (2, 5, 10)])
+        #expect(throws: InsufficientData.self) { try TwoStageBootstrap(seed: 1).rateDifference(a: one, b: two).get() }
+        #expect(throws: InsufficientData.self) { try TwoStageBootstrap(seed: 1).rateDifference(a: two, b: one).get() }
+        #expect(throws: Never.self) { try TwoStageBootstrap(seed: 1).rateDifference(a: two, b: two).get() }
+    }
+
+    /// Sessions of 0 of 10 and 20 of 20: the touch stage cannot change a
+    /// session's rate, so a replicate is 0 (both draws the first session,
+    /// probability 1/4), 1 (both the second, 1/4) or 20/30 (one of each, 1/2).
+    @Test func rateReplicatesFollowTheTwoStageDistribution() {
+        let group = SessionProportions(sessions: [(1, 0, 10), (2, 20, 20)])
+        let replicates = TwoStageBootstrap(seed: 3).rateReplicates(group)
+        let share = { (value: Double) in Double(replicates.filter { $0 == value }.count) / Double(replicates.count) }
+        #expect(Set(replicates) == [0, 1, 20.0 / 30])
+        #expect(abs(share(0) - 0.25) < 0.02 && abs(share(1) - 0.25) < 0.02 && abs(share(20.0 / 30) - 0.5) < 0.02)
+    }
+
+    /// One session of 3 of 10: the session stage always draws it, so a
+    /// replicate is the touch stage alone, Binomial(10, 0.3)/10 (mean 0.3, variance 0.021).
+    @Test func rateReplicatesResampleTouches() {
+        let group = SessionProportions(sessions: [(1, 3, 10)])
+        let replicates = TwoStageBootstrap(seed: 5).rateReplicates(group)
+        let mean = replicates.reduce(0, +) / Double(replicates.count)
+        let variance = replicates.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(replicates.count - 1)
+        #expect(abs(mean - 0.3) < 0.005)
+        #expect(abs(variance - 0.021) < 0.002)
     }
 }

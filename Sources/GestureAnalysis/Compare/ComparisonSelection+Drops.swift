@@ -14,12 +14,14 @@ extension ComparisonSelection {
         /// Sessions of the group with at least one dropped event.
         package var sessions: Int
         package var events: Int
+        /// What the drops may bias: `latencies`, `touch outcomes`, `starts`.
+        package var measured: String = "latencies"
 
         /// `group bottom+right drew on 2 sessions whose recorder dropped 37 events: …`, or nil without drops.
         package var note: String? {
             guard sessions > 0 else { return nil }
             return "group \(label) drew on \(sessions) session\(sessions == 1 ? "" : "s") whose recorder dropped "
-                + "\(events) event\(events == 1 ? "" : "s"): its latencies may be biased"
+                + "\(events) event\(events == 1 ? "" : "s"): its \(measured) may be biased"
         }
     }
 
@@ -39,6 +41,7 @@ extension ComparisonSelection {
             """, arguments: StoreArguments(arguments), columns: { _ in }, row: { values in
                 counts = (Int.fromDatabaseValue(values[0]) ?? 0, Int.fromDatabaseValue(values[1]) ?? 0)
             })
-        return DroppedEvents(label: value, sessions: counts.sessions, events: counts.events)
+        return DroppedEvents(label: value, sessions: counts.sessions, events: counts.events,
+                             measured: outcome == nil ? "latencies" : rowNoun)
     }
 }
