@@ -3,6 +3,10 @@ import GestureStore
 
 /// `gesturelab report`: one self-contained HTML page of comparisons, with
 /// their tables, plots, warnings, the data they drew on and the methods.
+/// Latency comparisons come first, then comparisons of touch outcomes
+/// (plans whose selection names an outcome: rates with their intervals, a
+/// map of touch-downs against the targets' frames and hit areas, and for
+/// false starts the trade-off against start latency).
 ///
 /// The page depends only on the store, the plans and the options: no clock,
 /// no random order, fixed number formats, so the same store and seed give
@@ -61,13 +65,18 @@ package enum HTMLReport {
         let drops = try SessionDrops.counts(db)
         let comparisonOptions = Comparison.Options(alpha: options.alpha, seed: options.seed, unit: options.unit)
         var sections: [ReportSection] = []
+        var rateSections: [RateSection] = []
         for plan in chosen {
-            sections += try ReportSection.make(plan, options: comparisonOptions, drops: drops, in: db)
+            if plan.comparesRates {
+                rateSections += try RateSection.make(plan, options: comparisonOptions, in: db)
+            } else {
+                sections += try ReportSection.make(plan, options: comparisonOptions, drops: drops, in: db)
+            }
         }
-        let drawnOn: Set<Int64>? = sections.isEmpty ? nil
-            : Set(sections.flatMap { ($0.touchesA + $0.touchesB).map(\.sessionID) })
+        let drawnOn: Set<Int64>? = sections.isEmpty && rateSections.isEmpty ? nil
+            : Set(sections.flatMap { ($0.touchesA + $0.touchesB).map(\.sessionID) } + rateSections.flatMap(\.sessionIDs))
         let inventory = try ReportInventory.load(db, sessionIDs: drawnOn, drops: drops)
-        return ReportPage(title: options.title, options: options, sections: sections, inventory: inventory,
-                          notices: notices).html()
+        return ReportPage(title: options.title, options: options, sections: sections, rateSections: rateSections,
+                          inventory: inventory, notices: notices).html()
     }
 }

@@ -21,6 +21,10 @@ struct SessionConditions: Sendable, Equatable {
     var holdScale: Double
     /// Whether the device was warm (thermal state `.serious`) in this session.
     var isWarm: Bool
+    /// Multiplies how far this person's taps land from where they aim.
+    var aimScale: Double = 1
+    /// Multiplies how fast this person swipes.
+    var swipeSpeedScale: Double = 1
 
     /// No variation: every session alike.
     static let uniform = SessionConditions(dispatchScale: 1, hitchProbability: P.hitchProbability, holdScale: 1,
@@ -31,9 +35,12 @@ struct SessionConditions: Sendable, Equatable {
         let isWarm = rng.chance(P.warmSessionProbability)
         let load = rng.logNormal(median: 1, logSigma: P.sessionLoadLogSigma)
         let person = rng.logNormal(median: 1, logSigma: P.sessionPersonLogSigma)
+        // Drawn after the others, so that adding them left every earlier draw as it was.
+        let aim = rng.logNormal(median: 1, logSigma: P.sessionAimLogSigma)
+        let swipeSpeed = rng.logNormal(median: 1, logSigma: P.sessionSwipeSpeedLogSigma)
         return SessionConditions(
             dispatchScale: device * (isWarm ? P.warmDispatchScale : 1),
             hitchProbability: min(0.5, P.hitchProbability * load * (isWarm ? P.warmHitchScale : 1)),
-            holdScale: person, isWarm: isWarm)
+            holdScale: person, isWarm: isWarm, aimScale: aim, swipeSpeedScale: swipeSpeed)
     }
 }

@@ -50,9 +50,20 @@ struct SessionTimeline {
 
     // MARK: Recording
 
-    mutating func touch(_ touch: Int64, _ phase: TouchPhase, at time: Int64, x: Double, y: Double) {
+    /// A touch sample; `hit` only on a `began` whose hit-test the app reports
+    /// (the declared target it chose, `""` for none).
+    mutating func touch(_ touch: Int64, _ phase: TouchPhase, at time: Int64, x: Double, y: Double,
+                        hit: String? = nil) {
         add(.touch(TouchRecord(session: session, touch: touch, phase: phase, timeNanos: time,
-                               x: Self.rounded(x), y: Self.rounded(y))), at: time)
+                               x: Self.rounded(x), y: Self.rounded(y), hit: hit)), at: time)
+    }
+
+    /// Where a declared target is from `time` on: its visible frame and,
+    /// when enlarged, the area that accepts its touches.
+    mutating func target(_ target: String, class targetClass: String, frame: TargetRect, hitArea: TargetRect? = nil,
+                         at time: Int64) {
+        add(.target(TargetRecord(session: session, target: target, timeNanos: time, frame: frame, hitArea: hitArea,
+                                 targetClass: targetClass)), at: time)
     }
 
     mutating func transition(_ recognizer: String, class recognizerClass: String, from: RecognizerState,
@@ -91,7 +102,7 @@ struct SessionTimeline {
     }
 
     /// Positions to `SimulationParameters.positionResolution`.
-    private static func rounded(_ value: Double) -> Double {
+    static func rounded(_ value: Double) -> Double {
         let steps = 1 / SimulationParameters.positionResolution
         return (value * steps).rounded() / steps
     }

@@ -124,7 +124,7 @@ package struct SimulatedCapture: Sequence, Sendable {
                 return nil
             }
             let experiment = capture.experiments[experimentPosition]
-            let scenario = scenarios[sessionOrdinal % scenarios.count]
+            var scenario = scenarios[sessionOrdinal % scenarios.count]
             let variant = scenario.variant
             let id = "\(variant.name)-\(sessionOrdinal / scenarios.count + 1)"
             rng = SeededGenerator(seed: capture.options.seed,
@@ -140,6 +140,7 @@ package struct SimulatedCapture: Sequence, Sendable {
                                                 UInt64(SimulatedExperiment.allCases.firstIndex(of: experiment)!),
                                                 UInt64(sessionOrdinal))
             timeline.conditions = SessionConditions.draw(&conditionsRNG)
+            scenario.begin(at: sessionStart, timeline: &timeline)
             horizon = sessionStart + InputDispatch.uniform(P.leadInMillis, &rng)
             touchesPlayed = 0
             self.scenario = scenario

@@ -157,6 +157,83 @@ enum SimulationParameters {
     /// A button's highlight fades out this long after release. Assumption.
     static let unhighlightMillis = 150.0
 
+    // MARK: Small targets and enlarged hit areas (WWDC 2014, Parhi 2006)
+
+    /// Points per millimetre of glass on the iPhone 14 Pro: 460 pixels per
+    /// inch at 3 pixels per point (Apple, technical specifications), so
+    /// 460 / 25.4 / 3 ≈ 6.04 pt/mm.
+    static let pointsPerMillimetre = 460.0 / 25.4 / 3
+    /// Standard deviation, per axis, of where a thumb lands around the
+    /// centre of the icon it aims at. Parhi 2006: targets of 9.2 mm are
+    /// "sufficiently large" for one-handed thumb taps on single targets.
+    /// Assumption: "sufficiently large" means 95 % of touch-downs land inside
+    /// a 9.2 mm square, with independent normal scatter on each axis, so
+    /// (2Φ(4.6 mm / σ) − 1)² = 0.95 gives σ = 9.2 mm / (2 · 2.2365) ≈ 2.06 mm
+    /// ≈ 12.4 pt. A 28 pt icon then catches about 55 % of taps, a 44 pt area about 85 %.
+    static let aimSigmaPoints = 9.2 * pointsPerMillimetre / (2 * 2.2365)
+    /// The icons' visible size. Assumption: a row of 28 pt toolbar glyphs,
+    /// inside the 24–30 pt range common for icon buttons and well under the
+    /// 44 pt the Human Interface Guidelines ask for.
+    static let iconPoints = 28.0
+    /// The enlarged hit area: 44 × 44 pt centred on the icon (Human
+    /// Interface Guidelines' minimum hit target; WWDC 2014 enlarges small
+    /// views to at least 22 pt around their centre in `point(inside:with:)`).
+    static let enlargedHitPoints = 44.0
+    /// Centre-to-centre spacing of the icons. Assumption: 38 pt, a compact
+    /// row in which neighbouring 44 pt areas overlap by 6 pt, so the
+    /// hit-test sometimes picks a neighbour over the icon nearest the finger.
+    static let iconSpacingPoints = 38.0
+    /// Icons in the row. Assumption.
+    static let iconCount = 5
+    /// The row's centre is this far below the top of the screen. Assumption:
+    /// a toolbar under the navigation bar, clear of the edge bands.
+    static let iconRowCentrePoints = 110.0
+    /// How long an icon tap is held. Assumption: log-normal, median 100 ms,
+    /// σ 0.35, as for a grab (a quick tap).
+    static let tapMedianMillis = 100.0
+    static let tapLogSigma = 0.35
+
+    // MARK: A touch-delay recognizer in front of draggable dots (WWDC 2014)
+
+    /// The touch-delay recognizer fails after this long, letting the held
+    /// `touchesBegan` through. WWDC 2014: a `Timer` of 0.15 s and
+    /// `delaysTouchesBegan = true`, like the one inside a scroll view.
+    static let touchDelayTimerMillis = 150.0
+    /// The dots' side. Assumption: 40 pt circles, touched inside their frame.
+    static let dotPoints = 40.0
+    /// The dots sit on a grid of this many columns and rows. Assumption.
+    static let dotColumns = 3
+    static let dotRows = 4
+    /// Centre-to-centre spacing of the grid, and the grid's top-left centre. Assumption.
+    static let dotSpacingPoints = 110.0
+    static let dotGridOrigin = (x: 86.0, y: 220.0)
+    /// Share of touches that are slow swipes across the canvas starting on
+    /// a dot (to pull the drawer), the rest grabbing a dot to drag it.
+    /// Assumption: half and half.
+    static let swipeFraction = 0.5
+    /// Finger speed of a slow swipe, points per millisecond. Assumption:
+    /// log-normal, median 0.12 pt/ms, σ 0.5: the deliberate swipes WWDC 2014
+    /// describes, slow enough that the pan's hysteresis sometimes takes
+    /// longer than the touch delay's 150 ms.
+    static let slowSwipeMedianSpeed = 0.12
+    static let slowSwipeLogSigma = 0.5
+    /// How long a swipe's finger moves. Assumption: log-normal, median
+    /// 300 ms, σ 0.3, and at least until the pan has begun.
+    static let swipeMedianMillis = 300.0
+    static let swipeLogSigma = 0.3
+    /// A long press begins after this hold (UILongPressGestureRecognizer's
+    /// default `minimumPressDuration`, Apple documentation).
+    static let longPressMillis = 500.0
+    /// After the long press begins the person starts dragging within this
+    /// many milliseconds. Assumption.
+    static let dragReactionMillis = 80.0...250.0
+    /// A dragged dot moves at this speed, points per millisecond, for a
+    /// log-normal time (median 250 ms, σ 0.4): `dragMedianMillis` and
+    /// `dragLogSigma` above. Assumption.
+    static let dotDragSpeedPointsPerMilli = 0.2...0.6
+    /// A dropped dot settles over this animation (WWDC 2014's `UIView.animate(withDuration: 0.2)`).
+    static let dropAnimationMillis = 200.0
+
     // MARK: Screen layout (where fingers land)
 
     /// The record button's right edge is this far from the screen's right
@@ -212,6 +289,12 @@ enum SimulationParameters {
     /// quarter either way; it matters where a press shorter than a timer
     /// is delivered at lift (content touches).
     static let sessionPersonLogSigma = 0.25
+    /// Spread between people of how far their taps land from the aim point,
+    /// as a log-normal σ on the scatter. Assumption: some people are about a
+    /// fifth more or less accurate than others.
+    static let sessionAimLogSigma = 0.2
+    /// Spread between people of how fast they swipe, as a log-normal σ. Assumption.
+    static let sessionSwipeSpeedLogSigma = 0.25
 
     // MARK: Sessions
 

@@ -8,12 +8,13 @@ import GestureTrace
 /// Each experiment has two variants (see ``SimulatedExperiment/variantNames``)
 /// and reproduces its seed's effect: edge-deferral's gated touch-down at
 /// the bottom edge, delivery-channel's late target-action, content-touches'
-/// held `touchesBegan`. Every number behind them is in `SimulationParameters`
-/// with its source.
+/// held `touchesBegan`; hit-area's taps that an enlarged hit area lets
+/// reach small icons; touch-delay's false starts against its 150 ms. Every
+/// number behind them is in `SimulationParameters` with its source.
 ///
 /// ```swift
 /// let simulator = Simulator(options: SimulationOptions(seed: 42, sessionsPerVariant: 6))
-/// // One file per experiment: edge-deferral.jsonl, delivery-channel.jsonl, content-touches.jsonl
+/// // One file per experiment: edge-deferral.jsonl, delivery-channel.jsonl, content-touches.jsonl, hit-area.jsonl, touch-delay.jsonl
 /// let paths = try simulator.writeCaptures(to: "captures")
 /// // About a million records of one experiment, for a benchmark
 /// try simulator.writeCapture(path: "big.jsonl", experiment: .deliveryChannel, approximateRecords: 1_000_000)

@@ -11,7 +11,19 @@ protocol VariantScenario: Sendable {
     /// - Returns: when the interaction has settled: the user's pause before
     ///   the next touch starts then. Every delivery of this touch must be at
     ///   or before it, so that records naming no touch belong to this one.
-    func play(touch: Int64, down: Int64, timeline: inout SessionTimeline, rng: inout SeededGenerator) -> Int64
+    ///
+    /// Mutating, so a scenario can keep what one touch changed on screen
+    /// (a dragged dot's new place) for the next; each session starts from
+    /// a fresh copy.
+    mutating func play(touch: Int64, down: Int64, timeline: inout SessionTimeline, rng: inout SeededGenerator) -> Int64
+
+    /// Declares what is on screen when the session starts at `start`
+    /// (`target` records); nothing by default.
+    mutating func begin(at start: Int64, timeline: inout SessionTimeline)
+}
+
+extension VariantScenario {
+    mutating func begin(at start: Int64, timeline: inout SessionTimeline) {}
 }
 
 extension SimulatedExperiment {
@@ -26,6 +38,10 @@ extension SimulatedExperiment {
         case .contentTouches:
             [ContentTouchesScenario(delaysContentTouches: true),
              ContentTouchesScenario(delaysContentTouches: false)]
+        case .hitArea:
+            [HitAreaScenario(enlarged: false), HitAreaScenario(enlarged: true)]
+        case .touchDelay:
+            [TouchDelayScenario(delaysTouches: false), TouchDelayScenario(delaysTouches: true)]
         }
     }
 

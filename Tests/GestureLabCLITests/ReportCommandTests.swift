@@ -39,6 +39,16 @@ import TestScratch
         #expect(result.standardOutput.contains("A: none</th><th>B: bottom+right</th>"))
     }
 
+    @Test func anOutcomeMetricGivesItsRatesAndMap() throws {
+        let folder = try simulatedFolder()
+        let result = try folder.run(["report", "--db", "lab.sqlite", "--out", "-", "--by", "hit_area", "--metric", "reached",
+                                     "--a", "frame", "--b", "44pt", "--unit", "touch"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("<section class=\"comparison rates\" id=\"c1\" data-metric=\"reached\">"))
+        #expect(result.standardOutput.contains("<th>rate, Wilson 95 %</th>"))
+        #expect(result.standardOutput.contains("id=\"c1-outcomes\""))
+    }
+
     @Test(arguments: [
         (["report", "--db", "empty.sqlite"], "Error: the store holds no sessions: nothing to report."),
         (["report", "--db", "missing.sqlite"], "Error: no database at missing.sqlite: nothing has been imported there."),

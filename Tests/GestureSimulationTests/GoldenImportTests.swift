@@ -13,9 +13,9 @@ import TestScratch
 ///
 ///     gesturelab simulate --seed 5 --sessions 1 --touches 20 --out golden.jsonl
 ///     python3 Tests/Reference/derived_latencies.py golden.jsonl
-///     518 264014721483 50 477277558 1500 216001789599 0
+///     744 302733534739 50 477277558 1500 216001789599 0
 @Suite struct GoldenImportTests {
-    static let golden: [Int64] = [518, 264_014_721_483, 50, 477_277_558, 1_500, 216_001_789_599, 0]
+    static let golden: [Int64] = [744, 302_733_534_739, 50, 477_277_558, 1_500, 216_001_789_599, 0]
 
     /// In time order the reading pass derives everything; set-wise SQL
     /// gives the same; and with the lines shuffled (sessions still first),
@@ -26,7 +26,7 @@ import TestScratch
         var path = folder.path("golden.jsonl")
         let simulator = Simulator(options: SimulationOptions(seed: 5, sessionsPerVariant: 1, touchesPerSession: 20))
         let written = try simulator.write(simulator.records(), path: path, progress: nil)
-        #expect(written == 13_904)
+        #expect(written == 18_043)
         if arrangement == .shuffled {
             path = try shuffledCopy(of: path, in: folder)
         }
@@ -34,7 +34,8 @@ import TestScratch
         let database = try GestureDatabase(path: folder.path("golden.sqlite"))
         let importer = CaptureImporter(database: database, derivation: arrangement == .setWise ? .setWise : .streaming)
         let summary = try importer.importCapture(path: path)
-        #expect(summary.recordCounts == ["session": 6, "touch": 2_562, "transition": 978, "delivery": 1_812, "frame": 8_546])
+        #expect(summary.recordCounts == ["session": 10, "touch": 4_182, "transition": 998, "delivery": 2_038, "frame": 10_753,
+                                         "target": 62])
         switch arrangement {
         case .asWritten: #expect(summary.derivationNote == "derived while reading")
         case .setWise: #expect(summary.derivationNote == "derived set-wise in SQL")

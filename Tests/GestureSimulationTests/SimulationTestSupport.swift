@@ -62,6 +62,8 @@ enum SharedCaptures {
     static let edgeDeferral = Result { try ImportedCapture(experiment: .edgeDeferral) }
     static let deliveryChannel = Result { try ImportedCapture(experiment: .deliveryChannel) }
     static let contentTouches = Result { try ImportedCapture(experiment: .contentTouches) }
+    static let hitArea = Result { try ImportedCapture(experiment: .hitArea) }
+    static let touchDelay = Result { try ImportedCapture(experiment: .touchDelay) }
 }
 
 /// The median of `values` (linear interpolation, like SQL `median`).

@@ -27,7 +27,8 @@ import TestScratch
         let first = try simulator.writeCaptures(to: folder.path("one"))
         let second = try simulator.writeCaptures(to: folder.path("two"))
         #expect(first.map { URL(fileURLWithPath: $0).lastPathComponent }
-            == ["edge-deferral.jsonl", "delivery-channel.jsonl", "content-touches.jsonl"])
+            == ["edge-deferral.jsonl", "delivery-channel.jsonl", "content-touches.jsonl", "hit-area.jsonl",
+                "touch-delay.jsonl"])
         for (a, b) in zip(first, second) {
             let bytes = try Data(contentsOf: URL(fileURLWithPath: a))
             #expect(bytes == (try Data(contentsOf: URL(fileURLWithPath: b))))
@@ -75,8 +76,9 @@ import TestScratch
             }
         }
         #expect(perExperiment.keys.sorted() == SimulatedExperiment.allCases.map(\.rawValue).sorted())
+        let share = 60_000 / SimulatedExperiment.allCases.count
         for (experiment, count) in perExperiment {
-            #expect(abs(count - 20_000) < 20_000 * 3 / 100, "\(experiment): \(count)")
+            #expect(abs(count - share) < share * 3 / 100, "\(experiment): \(count)")
         }
     }
 

@@ -28,7 +28,7 @@ struct ReportSection {
     ///     let sections = try ReportSection.make(plan, options: .init(seed: 1), drops: [:], in: db)
     static func make(_ plan: PlannedComparison, options: Comparison.Options, drops: [Int64: SessionDrops.Count],
                      in db: some StoreReader) throws -> [ReportSection] {
-        let run = try Comparer.run(.init(selection: plan.selection, a: plan.a, b: plan.b, options: options), in: db)
+        let run = try plan.comparisonRun(options: options, in: db)
         return try run.comparisons.map { comparison in
             let touchesA = try plan.selection.touchLatencies(db, value: comparison.a.label)
             let touchesB = try plan.selection.touchLatencies(db, value: comparison.b.label)

@@ -13,7 +13,10 @@ import GestureAnalysis
 ///   centre ones, the key's comparison on the edge touches and, as the
 ///   control, on the centre ones;
 /// - `via`, where the same touches were heard on two channels: per variant,
-///   the (target, event) with the most such touches.
+///   the (target, event) with the most such touches;
+/// - for experiments that declare targets, each such key on the share of
+///   touches reaching their nearest target (when some missed) and on the
+///   false-start rate (when some start was false).
 ///
 ///     let plans = try ReportSuggestions.plans(db, alpha: 0.05)
 enum ReportSuggestions {
@@ -25,15 +28,43 @@ enum ReportSuggestions {
         for experiment in try db.fetchStrings(sql: "SELECT DISTINCT experiment FROM session ORDER BY experiment") {
             plans += try configurationPlans(db, experiment: experiment, alpha: alpha)
             plans += try channelPlans(db, experiment: experiment)
+            plans += try outcomePlans(db, experiment: experiment)
+        }
+        return plans
+    }
+
+    private static func differingKeys(_ db: some StoreReader, experiment: String) throws -> [String] {
+        try db.fetchStrings(sql: """
+            SELECT key FROM session_config JOIN session ON session.id = session_config.session_id
+            WHERE session.experiment = ? GROUP BY key HAVING count(DISTINCT value) >= 2 ORDER BY key
+            """, arguments: [experiment])
+    }
+
+    private static func outcomePlans(_ db: some StoreReader, experiment: String) throws -> [PlannedComparison] {
+        let keys = try differingKeys(db, experiment: experiment)
+        guard !keys.isEmpty else { return [] }
+        let missed = try db.fetchInt(sql: "SELECT count(*) FROM outcomes WHERE experiment = ? AND reached = 0",
+                                     arguments: [experiment]) ?? 0
+        let falseStarts = try db.fetchInt(sql: "SELECT count(*) FROM false_starts WHERE experiment = ?",
+                                          arguments: [experiment]) ?? 0
+        var plans: [PlannedComparison] = []
+        for key in keys {
+            if missed > 0 {
+                plans.append(PlannedComparison(
+                    selection: ComparisonSelection(by: key, outcome: .reached, experiment: experiment),
+                    title: "\(experiment): \(key), touches reaching their nearest target"))
+            }
+            if falseStarts > 0 {
+                plans.append(PlannedComparison(
+                    selection: ComparisonSelection(by: key, outcome: .falseStart, experiment: experiment),
+                    title: "\(experiment): \(key), false starts"))
+            }
         }
         return plans
     }
 
     private static func configurationPlans(_ db: some StoreReader, experiment: String, alpha: Double) throws -> [PlannedComparison] {
-        let keys = try db.fetchStrings(sql: """
-            SELECT key FROM session_config JOIN session ON session.id = session_config.session_id
-            WHERE session.experiment = ? GROUP BY key HAVING count(DISTINCT value) >= 2 ORDER BY key
-            """, arguments: [experiment])
+        let keys = try differingKeys(db, experiment: experiment)
         guard !keys.isEmpty, let lead = try db.fetchRows(sql: """
             WITH heard AS (
                 SELECT target, event, via, count(*) AS n, avg(latency_ms) AS mean

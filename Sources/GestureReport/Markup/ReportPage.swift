@@ -8,6 +8,8 @@ struct ReportPage {
     var title: String
     var options: HTMLReport.Options
     var sections: [ReportSection]
+    /// Outcome comparisons, after the latency ones (their ids continue the numbering).
+    var rateSections: [RateSection] = []
     var inventory: ReportInventory
     /// Said at the top when there is nothing to compare, or comparisons were left out.
     var notices: [String]
@@ -33,10 +35,16 @@ struct ReportPage {
         for (index, section) in sections.enumerated() {
             page += ReportSectionMarkup(section: section, id: "c\(index + 1)").html()
         }
+        for (index, section) in rateSections.enumerated() {
+            page += RateSectionMarkup(section: section, id: "c\(sections.count + index + 1)").html()
+        }
         page += InventoryMarkup(inventory: inventory).html() + methods()
         page += "</main>\n</body>\n</html>\n"
         return page
     }
+
+    /// Every section's title, in page order.
+    private var titles: [String] { sections.map(\.title) + rateSections.map(\.title) }
 
     private func header() -> String {
         var html = "<header>\n<h1>\(XMLText.escape(title))</h1>\n"
@@ -52,8 +60,8 @@ struct ReportPage {
 
     private func contents() -> String {
         var html = "<nav>\n<h2 id=\"contents\">Contents</h2>\n<ol>\n<li><a href=\"#findings\">Findings</a></li>\n"
-        for (index, section) in sections.enumerated() {
-            html += "<li><a href=\"#c\(index + 1)\">\(XMLText.escape(section.title))</a></li>\n"
+        for (index, title) in titles.enumerated() {
+            html += "<li><a href=\"#c\(index + 1)\">\(XMLText.escape(title))</a></li>\n"
         }
         html += "<li><a href=\"#data\">What this report drew on</a></li>\n<li><a href=\"#methods\">Methods</a></li>\n"
         return html + "</ol>\n</nav>\n"
@@ -61,12 +69,13 @@ struct ReportPage {
 
     private func findings() -> String {
         var html = "<section id=\"findings\">\n<h2>Findings</h2>\n"
-        if sections.isEmpty {
+        if titles.isEmpty {
             return html + "<p>No comparisons to show.</p>\n</section>\n"
         }
         html += "<ul>\n"
-        for (index, section) in sections.enumerated() {
-            html += "<li><a href=\"#c\(index + 1)\">\(XMLText.escape(section.title))</a>: \(XMLText.escape(section.headline))</li>\n"
+        let headlines = sections.map(\.headline) + rateSections.map(\.headline)
+        for (index, (title, headline)) in zip(titles, headlines).enumerated() {
+            html += "<li><a href=\"#c\(index + 1)\">\(XMLText.escape(title))</a>: \(XMLText.escape(headline))</li>\n"
         }
         return html + "</ul>\n</section>\n"
     }
@@ -90,7 +99,23 @@ struct ReportPage {
             log(1/(1 − p)) axis; the cumulative plots up to 1,000 steps. Screen maps draw every touch-down, or cells of \
             the median latency beyond \(ScreenMap.binningThreshold.grouped) touches a group. A touch's region is the \
             screen edges whose 20-point margin its touch-down lies in.</p>
-            </section>
+            \(rateSections.isEmpty ? "" : ratesMethods())</section>
+
+            """
+    }
+
+    /// How the outcome rates were counted and compared; only when the page shows some.
+    private func ratesMethods() -> String {
+        let comparisonOptions = Comparison.Options(alpha: options.alpha, seed: options.seed, unit: options.unit)
+        return """
+            <p>Touch outcomes: each touch-down is measured against the declared target whose visible frame is nearest \
+            it (frames as of the latest target record at or before the touch-down); it reached that target when the \
+            hit-test chose it (the began record's hit), or, where no hit was recorded, when it landed in its hit \
+            area. A false start is a (touch, target) pair whose start (touchesBegan, touchDown or a recognizer's \
+            began) was cancelled before any end; the false-start rate counts them among pairs with a start, and a \
+            start's latency is its time after touch-down. \(XMLText.escape(ProportionReport.methodLine(comparisonOptions))) \
+            Each rate's Wilson interval is shown with it; Newcombe's hybrid score interval of B − A over pooled \
+            touches is shown beside the session-level one, for reference.</p>
 
             """
     }

@@ -49,6 +49,10 @@ enum ReportStyle {
         svg.plot .margin { fill: none; stroke: var(--muted); stroke-width: 1; stroke-dasharray: 4 3; }
         svg.plot .panel-title { font-weight: 600; }
         svg.plot .touch, svg.plot .bin { stroke: var(--dot-edge); stroke-width: 0.5; }
+        svg.plot .target-frame { fill: none; stroke: var(--fg); stroke-width: 1.2; }
+        svg.plot .hit-area { fill: var(--a); fill-opacity: 0.08; stroke: var(--a); stroke-width: 1; stroke-dasharray: 3 2; }
+        svg.plot .touch.reached { fill: #009e73; stroke: none; }
+        svg.plot .touch.missed { fill: none; stroke: var(--b); stroke-width: 1.3; }
         .warnings { border-left: 3px solid var(--warn); padding: 4px 12px; margin: 0.8em 0; }
         .warnings li { color: var(--warn); }
         .scroll { overflow-x: auto; }

@@ -16,6 +16,9 @@ extension DemoRun {
             "\(command) compare --db \(db) --by deferred_edges --event touchDown --region bottom,bottom-right",
             "\(command) compare --db \(db) --by via --event began --variant ipad",
             "\(command) compare --db \(db) --by delays_content_touches --event touchesBegan --format json",
+            "\(command) compare --db \(db) --by touch_delay --metric false-start --experiment touch-delay",
+            "\(command) compare --db \(db) --by hit_area --metric reached --a frame --b 44pt",
+            "\(command) query --db \(db) false-starts-by-target -p experiment touch-delay",
             "\(command) report --db \(db) --by deferred_edges --event touchDown --region bottom,bottom-right --out deferral.html",
             "\(command) query --db \(db) --sql \"SELECT variant, region, median(latency_ms) FROM responses GROUP BY 1, 2\"",
         ]

@@ -67,10 +67,7 @@ package struct DemoRun: Sendable {
 
         let findings = try database.connection.read { db in try Self.findings(db, seed: options.seed) }
         let csvFiles = try writeCSV(database, findings: findings)
-        let plans = findings.map { finding in
-            PlannedComparison(selection: finding.run.request.selection, a: finding.run.request.a,
-                              b: finding.run.request.b, title: finding.title, headline: finding.sentence)
-        }
+        let plans = Self.plans(findings)
         let html = try database.connection.read { db in
             try HTMLReport.render(db, plans: plans, options: .init(title: "gesturelab demo: the seed experiments",
                                                                    seed: options.seed))
@@ -79,6 +76,27 @@ package struct DemoRun: Sendable {
         try database.close()
         return Report(findings: findings, captures: captures, csvFiles: csvFiles, recordCount: recordCount,
                       seconds: (ContinuousClock.now - started).seconds)
+    }
+
+    /// The report's sections for the findings, reusing their runs: each
+    /// latency comparison, then each rate comparison. A finding with both
+    /// (the touch delay's cost and benefit) names which part each section is.
+    static func plans(_ findings: [DemoFinding]) -> [PlannedComparison] {
+        let latency = findings.compactMap { finding -> PlannedComparison? in
+            guard let run = finding.run else { return nil }
+            return PlannedComparison(selection: run.request.selection, a: run.request.a, b: run.request.b,
+                                     title: finding.rates.isEmpty ? finding.title : "\(finding.title): start latency",
+                                     headline: finding.sentence, run: run)
+        }
+        let rates = findings.flatMap { finding in
+            finding.rates.map { run in
+                let what = run.request.selection.outcome == .falseStart ? "false starts" : "touches reaching their target"
+                return PlannedComparison(selection: run.request.selection, a: run.request.a, b: run.request.b,
+                                         title: finding.run == nil ? finding.title : "\(finding.title): \(what)",
+                                         headline: finding.sentence, proportionRun: run)
+            }
+        }
+        return latency + rates
     }
 
     private func prepareDirectory(log: (String) -> Void) throws {
@@ -97,7 +115,7 @@ package struct DemoRun: Sendable {
             .write(to: URL(fileURLWithPath: path(Self.marker)))
     }
 
-    /// The three seed questions, and the center control of the first.
+    /// The seed questions, and the center control of the first.
     static func findings(_ db: Database, seed: UInt64) throws -> [DemoFinding] {
         let options = Comparison.Options(seed: seed)
         func compare(_ selection: ComparisonSelection, a: String, b: String) throws -> Comparer.Run {
@@ -160,7 +178,7 @@ package struct DemoRun: Sendable {
                 + "(\(DemoFinding.evidence(contentComparison)))"
                 + (contentComparison.verdict == .slower ? "." : ", not a significant difference."),
             run: content))
-        return findings
+        return findings + (try outcomeFindings(db, options: options))
     }
 
     private func writeCSV(_ database: GestureDatabase, findings: [DemoFinding]) throws -> [String] {
@@ -169,7 +187,7 @@ package struct DemoRun: Sendable {
         var written: [String] = []
         try database.connection.read { db in
             for name in ["responses", "recognitions", "dispatches", "response-by-region", "channel-comparison",
-                         "session-summary"] {
+                         "session-summary", "outcomes", "false_starts", "reach-by-target", "false-starts-by-target"] {
                 let file = (csvDirectory as NSString).appendingPathComponent("\(name).csv")
                 try Exporter.export(name, catalog: catalog, in: db, to: try TextOutput(path: file))
                 written.append(file)
@@ -177,8 +195,8 @@ package struct DemoRun: Sendable {
         }
         let comparisons = (csvDirectory as NSString).appendingPathComponent("comparisons.csv")
         let output = try TextOutput(path: comparisons)
-        for (index, finding) in findings.enumerated() {
-            var csv = ComparisonReport.csv(finding.run)
+        for (index, run) in findings.compactMap(\.run).enumerated() {
+            var csv = ComparisonReport.csv(run)
             // One header row for all: later comparisons start after theirs.
             // (Swift reads CRLF as one Character, so search for it as text.)
             if index > 0, let headerEnd = csv.range(of: "\r\n") { csv = String(csv[headerEnd.upperBound...]) }
@@ -186,6 +204,16 @@ package struct DemoRun: Sendable {
         }
         try output.flush()
         written.append(comparisons)
+        // Rates have columns of their own (k, n, rate and intervals), so a file of their own.
+        let rates = (csvDirectory as NSString).appendingPathComponent("rate-comparisons.csv")
+        let rateOutput = try TextOutput(path: rates)
+        for (index, run) in findings.flatMap(\.rates).enumerated() {
+            var csv = ProportionReport.csv(run)
+            if index > 0, let headerEnd = csv.range(of: "\r\n") { csv = String(csv[headerEnd.upperBound...]) }
+            try rateOutput.write(csv)
+        }
+        try rateOutput.flush()
+        written.append(rates)
         return written
     }
 }

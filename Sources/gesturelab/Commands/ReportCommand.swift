@@ -48,9 +48,6 @@ struct ReportCommand: ParsableCommand {
         if by == nil && (comparison.a != nil || !comparison.hasNoFilter) {
             throw ValidationError("--a, --b and the filters (--metric, --event, …) need --by KEY.")
         }
-        if let outcome = comparison.metric.outcome {
-            throw ValidationError("report draws latency comparisons; for --metric \(outcome.rawValue) use gesturelab compare.")
-        }
     }
 
     func run() throws {

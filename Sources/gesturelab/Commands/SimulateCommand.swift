@@ -17,8 +17,10 @@ struct SimulateCommand: ParsableCommand {
               edge-deferral      deferral-off, deferral-on: the gesture gate at screen edges
               delivery-channel   iphone, ipad: target-action behind the gate, KVO at once
               content-touches    delays-on, delays-off: delaysContentTouches in a scroll view
+              hit-area           visible-frame, enlarged-44pt: taps that reach small icons
+              touch-delay        delay-off, delay-on: false starts against a 150 ms touch delay
 
-            Without --experiment the capture holds all three, one after the other.
+            Without --experiment the capture holds all five, one after the other.
             --records N writes about N records (sessions keep coming until then)
             instead of --sessions per variant, for benchmarks. Progress goes to
             standard error when it is a terminal.
