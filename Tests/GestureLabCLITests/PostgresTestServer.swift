@@ -66,13 +66,13 @@ enum PostgresTestServer {
     struct PSQLFailure: Error { var message: String }
 }
 
-/// The demo's three latency experiments, one capture each, imported into
-/// SQLite once for every test that pushes.
+/// The demo's five experiments, one capture each, imported into SQLite once
+/// for every test that pushes.
 ///
 /// Made with `simulate` and `import` rather than `demo`: the demo's comparisons
 /// and report add nothing here and take most of a debug build's test time.
 enum DemoStore {
-    static let experiments = ["edge-deferral", "delivery-channel", "content-touches"]
+    static let experiments = ["edge-deferral", "delivery-channel", "content-touches", "hit-area", "touch-delay"]
 
     static let folder: Result<ScratchFolder, any Error> = Result {
         let folder = try ScratchFolder()

@@ -155,7 +155,7 @@ struct SharedStoreTests {
         let pushes = try (0..<2).map { _ in try BackgroundRun(["push", "--to", server, "--db", local], in: folder) }
         let results = pushes.map { $0.wait() }
         for result in results { #expect(result.status == 0, "\(result.standardError)") }
-        #expect(try PostgresTestServer.psql(server, "SELECT count(*), count(DISTINCT sha256) FROM capture") == "3|3")
+        #expect(try PostgresTestServer.psql(server, "SELECT count(*), count(DISTINCT sha256) FROM capture") == "5|5")
         let localSessions = try folder.run(["query", "--sql", "SELECT count(*) AS n FROM session", "--format", "csv",
                                             "--db", local]).standardOutput
         let serverSessions = try PostgresTestServer.psql(server, "SELECT count(*) FROM session")
@@ -168,7 +168,7 @@ struct SharedStoreTests {
         #expect(serverSamples == localSamples)
         // Between them the two pushes copied each capture once.
         let pushed = results.map { $0.standardError.components(separatedBy: ": pushed ").count - 1 }
-        #expect(pushed.reduce(0, +) == 3, "\(results.map(\.standardError))")
+        #expect(pushed.reduce(0, +) == 5, "\(results.map(\.standardError))")
     }
 
     @Test func aKilledPushLeavesWholeCapturesAndTheNextCompletesIt() throws {
