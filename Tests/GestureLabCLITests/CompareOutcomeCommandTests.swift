@@ -55,7 +55,7 @@ import TestScratch
         (["compare", "--by", "hit_area", "--metric", "reached", "--fail-if-slower", "10"], "--fail-if-slower is a latency budget"),
         (["compare", "--by", "hit_area", "--metric", "reached", "--via", "touches"], "which have no delivery channel"),
         (["compare", "--by", "hit_area", "--metric", "reach"], "reach"),
-        (["report", "--by", "hit_area", "--metric", "false-start", "--out", "r.html"], "for --metric false-start use gesturelab compare"),
+        (["report", "--by", "hit_area", "--metric", "reach", "--out", "r.html"], "reach"),
     ]
 
     @Test(arguments: refusals)
