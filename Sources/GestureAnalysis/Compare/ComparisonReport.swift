@@ -78,14 +78,7 @@ package enum ComparisonReport {
         return .object([
             ("a", .integer(comparison.a.sessions)),
             ("b", .integer(comparison.b.sessions)),
-            ("test", .object([
-                ("name", .string("mann_whitney")),
-                ("u", .number(test?.u)),
-                ("p", .number(test?.p)),
-                ("method", test.map { .string($0.method.rawValue) } ?? .null),
-                ("smallest_possible_p", .number(test?.smallestPossibleP)),
-                ("of", .string("session medians")),
-            ])),
+            ("test", MannWhitneyResult.sessionTestObject(test, of: "session medians")),
             ("icc", .number(clustering.icc)),
             ("design_effect", .object([("a", .number(clustering.designEffects[0])),
                                        ("b", .number(clustering.designEffects[1]))])),

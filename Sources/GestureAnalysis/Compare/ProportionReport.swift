@@ -40,14 +40,7 @@ package enum ProportionReport {
             ("sessions", .object([
                 ("a", .integer(comparison.a.sessions)),
                 ("b", .integer(comparison.b.sessions)),
-                ("test", .object([
-                    ("name", .string("mann_whitney")),
-                    ("u", .number(test?.u)),
-                    ("p", .number(test?.p)),
-                    ("method", test.map { .string($0.method.rawValue) } ?? .null),
-                    ("smallest_possible_p", .number(test?.smallestPossibleP)),
-                    ("of", .string("session rates")),
-                ])),
+                ("test", MannWhitneyResult.sessionTestObject(test, of: "session rates")),
                 ("rates", .object([("a", .array(comparison.sessionRatesA.map { .number($0) })),
                                    ("b", .array(comparison.sessionRatesB.map { .number($0) }))])),
             ])),
