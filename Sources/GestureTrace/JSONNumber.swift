@@ -54,8 +54,58 @@ enum JSONNumber {
             }
             return negative ? -value : value
         }
+        // Coordinates printed by `Double.description` have 16 or 17 digits:
+        // too many for the fast path above, few enough for 64 bits.
+        if significantDigits <= 19, decimalExponent < 0, decimalExponent >= -19,
+           let value = nearestQuotient(mantissa, tenToThe: -decimalExponent) {
+            return negative ? -value : value
+        }
         let text = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
         return Double(text) ?? .nan
+    }
+
+    private static let integerPowersOfTen: [UInt64] = (0...19).map { exponent in
+        var value: UInt64 = 1
+        for _ in 0..<exponent { value *= 10 }
+        return value
+    }
+
+    /// The Double nearest to `numerator / 10^exponent` (exponent 1...19),
+    /// or nil when it is not settled here (a tie, or a value outside the
+    /// range checked), for `strtod` to answer.
+    ///
+    /// A quotient of two Doubles lands within about an ulp of the value, so
+    /// the nearest Double is it or a neighbour; each candidate is checked
+    /// exactly, in 128-bit integers, against the midpoints to its
+    /// neighbours. No rounding is trusted, so the answer is `strtod`'s.
+    static func nearestQuotient(_ numerator: UInt64, tenToThe exponent: Int) -> Double? {
+        guard numerator != 0 else { return 0 }
+        let divisor = integerPowersOfTen[exponent]
+        let estimate = Double(numerator) / Double(divisor)
+        if isNearest(estimate, to: numerator, over: divisor) { return estimate }
+        if isNearest(estimate.nextDown, to: numerator, over: divisor) { return estimate.nextDown }
+        if isNearest(estimate.nextUp, to: numerator, over: divisor) { return estimate.nextUp }
+        return nil
+    }
+
+    /// Whether `candidate` = M × 2^E is the Double nearest to n / d: the
+    /// value lies strictly between the midpoints (2M − 1) × 2^(E−1) and
+    /// (2M + 1) × 2^(E−1), that is (2M − 1)·d < n·2^(1−E) < (2M + 1)·d.
+    /// Powers of two (whose lower neighbour is nearer) and values of 2^53
+    /// or more are left to the caller.
+    private static func isNearest(_ candidate: Double, to numerator: UInt64, over divisor: UInt64) -> Bool {
+        guard candidate.isNormal, candidate > 0, candidate.significandBitPattern != 0 else { return false }
+        let significand = candidate.significandBitPattern | (1 << 52)
+        let shift = 1 - (Int(candidate.exponent) - 52)
+        // n·2^shift must fit 128 bits; a candidate near n / d (d ≤ 10^19) keeps it under 2^118.
+        guard shift >= 1, shift <= 127, numerator.leadingZeroBitCount + 128 - 64 > shift else { return false }
+        let scaled: (high: UInt64, low: UInt64) =
+            shift >= 64 ? (numerator << UInt64(shift - 64), 0)
+            : (numerator >> UInt64(64 - shift), numerator << UInt64(shift))
+        let below = (2 * significand - 1).multipliedFullWidth(by: divisor)
+        let above = (2 * significand + 1).multipliedFullWidth(by: divisor)
+        return (below.high, below.low) < (scaled.high, scaled.low)
+            && (scaled.high, scaled.low) < (above.high, above.low)
     }
 
     /// The exponent of an already validated number, `[eE] [+-]? digits`

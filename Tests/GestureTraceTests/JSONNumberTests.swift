@@ -72,6 +72,58 @@ struct JSONNumberTests {
         #expect(double(text) == value)
     }
 
+    /// 16 to 19 significant digits with a fraction: the 128-bit checked
+    /// quotient, and the cases it leaves to strtod (ties, a power of two,
+    /// 20 digits, 2^53 and above). Expected bit patterns from Python's
+    /// correctly rounded float() (Tests/Reference/long_fractions.py): Swift
+    /// literals round through Float80 on x86_64 and miss some of these.
+    @Test(arguments: [
+        ("113.42216416503388", 0x405C5B04BCD89746),  // 113.42216416503388
+        ("35.16087407412336", 0x40419497858B912B),  // 35.16087407412336
+        ("160.5843666317701", 0x406412B321A68A71),  // 160.5843666317701
+        ("0.1000000000000000055511151231257827", 0x3FB999999999999A),  // 0.1
+        ("1234567890123456.7", 0x43118B54F22AEB03),  // 1234567890123456.8
+        ("0.0000000000000000001", 0x3BFD83C94FB6D2AC),  // 1e-19
+        ("0.9999999999999999999", 0x3FF0000000000000),  // 1.0
+        ("0.99999999999999994", 0x3FEFFFFFFFFFFFFF),  // 0.9999999999999999
+        ("4503599627370497.5", 0x4330000000000002),  // 4503599627370498.0
+        ("4503599627370498.5", 0x4330000000000002),  // 4503599627370498.0
+        ("2251799813685248.25", 0x4320000000000000),  // 2251799813685248.0
+        ("2251799813685248.75", 0x4320000000000002),  // 2251799813685249.0
+        ("9007199254740993.0", 0x4340000000000000),  // 9007199254740992.0
+        ("1844674407370955.1615", 0x431A36E2EB1C432D),  // 1844674407370955.2
+        ("0.30000000000000001665", 0x3FD3333333333333),  // 0.3
+        ("0.30000000000000001666", 0x3FD3333333333334),  // 0.30000000000000004
+    ] as [(String, UInt64)])
+    func longFractionsParseToTheNearestDouble(text: String, bits: UInt64) {
+        #expect(double(text).bitPattern == bits)
+        #expect(double("-" + text) == -Double(bitPattern: bits))
+    }
+
+    /// Every form the checked quotient answers, against the standard
+    /// library's conversion (strtod) on the same text: 16 to 19 digits,
+    /// the point anywhere, drawn by a fixed linear congruential generator.
+    @Test func longFractionsAgreeWithStrtod() {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state
+        }
+        var mismatches: [String] = []
+        for _ in 0..<50_000 {
+            let digitCount = 16 + Int(next() >> 62)  // 16...19
+            var digits = String(1 + (next() >> 32) % 9)
+            while digits.count < digitCount { digits += String((next() >> 32) % 10) }
+            let point = 1 + Int(next() >> 40) % (digitCount - 1)
+            let leadingZeros = next() >> 63 == 0 ? "" : "0." + String(repeating: "0", count: Int(next() >> 62))
+            let text = leadingZeros.isEmpty
+                ? String(digits.prefix(point)) + "." + String(digits.dropFirst(point))
+                : leadingZeros + digits
+            if double(text) != Double(text)! { mismatches.append(text) }
+        }
+        #expect(mismatches.isEmpty)
+    }
+
     @Test func overflowingNumbersBecomeInfinite() {
         #expect(double("1e999") == .infinity)
         #expect(double("-1e999") == -.infinity)

@@ -121,6 +121,8 @@ struct StreamingDeriver {
     private var storedResponses = StoredKeyFilter()
     private var storedRecognitions = StoredKeyFilter()
     private var starts: FalseStartTracker
+    /// Each name's `ExactText`, hashed once rather than once a record.
+    private var texts = ExactTextCache()
 
     init(limits: Limits = Limits()) {
         self.limits = limits
@@ -159,7 +161,9 @@ struct StreamingDeriver {
     mutating func delivery<Sink: DerivedLatencySink>(_ record: DeliveryRecord, session: Int, line: Int,
                                                       into sink: inout Sink) {
         guard activate(session, line: line) else { return }
-        let key = StateKey(target: ExactText(record.target), state: ExactText(record.event))
+        let target = texts.text(record.target)
+        let event = texts.text(record.event)
+        let key = StateKey(target: target, state: event)
         var transitionNanos: Int64?
         // One exclusive access to the session's state: reading through
         // `sessions[session].field` copies the whole state (a retain and a
@@ -178,7 +182,8 @@ struct StreamingDeriver {
 
         switch found {
         case .touch(let owner):
-            settle(record, session: session, line: line, owner: owner, transitionNanos: transitionNanos, into: &sink)
+            settle(record, target: target, event: event, session: session, line: line, owner: owner,
+                   transitionNanos: transitionNanos, into: &sink)
         case .none:
             settleOrphan(record, session: session, line: line, transitionNanos: transitionNanos, into: &sink)
         case .notSeenYet:
@@ -190,7 +195,8 @@ struct StreamingDeriver {
     mutating func transition<Sink: DerivedLatencySink>(_ record: TransitionRecord, session: Int, line: Int,
                                                         into sink: inout Sink) {
         guard activate(session, line: line) else { return }
-        let key = StateKey(target: ExactText(record.recognizer), state: ExactText(record.to.rawValue))
+        let recognizer = texts.text(record.recognizer)
+        let key = StateKey(target: recognizer, state: texts.text(record.to.rawValue))
         let found = Self.update(&sessions[session]) { state -> Owner? in
             if let delivered = state.latestDelivery[key], record.timeNanos <= delivered { return nil }
             Self.raise(&state.latestTransition[key, default: .min], to: record.timeNanos)
@@ -202,7 +208,7 @@ struct StreamingDeriver {
 
         switch found {
         case .touch(let owner):
-            settle(record, session: session, line: line, owner: owner, into: &sink)
+            settle(record, recognizer: recognizer, session: session, line: line, owner: owner, into: &sink)
         case .none:
             sessions[session].orphanTransitions += 1
         case .notSeenYet:
@@ -290,22 +296,23 @@ struct StreamingDeriver {
         return false
     }
 
-    private mutating func settle<Sink: DerivedLatencySink>(_ record: DeliveryRecord, session: Int, line: Int,
+    private mutating func settle<Sink: DerivedLatencySink>(_ record: DeliveryRecord, target: ExactText,
+                                                            event: ExactText, session: Int, line: Int,
                                                             owner: TouchDown, transitionNanos: Int64?,
                                                             into sink: inout Sink) {
         let nanos = record.timeNanos
         guard fits(nanos, minus: owner.nanos, line: line),
               fits(nanos, minus: transitionNanos ?? nanos, line: line) else { return }
         if let role = FalseStarts.role(ofDelivered: record.event) {
-            starts.add(FalseStarts.Event(role: role, nanos: nanos, name: ExactText(record.event), line: line),
+            starts.add(FalseStarts.Event(role: role, nanos: nanos, name: event, line: line),
                        session: session, touch: owner.touch, target: record.target,
                        line: line) { sink.add($0) }
         }
         if let transitionNanos {
             sink.add(dispatch(record, session: session, line: line, owner: owner, transitionNanos: transitionNanos))
         }
-        let key = ResponseKey(session: session, touch: owner.touch, target: ExactText(record.target),
-                              event: ExactText(record.event), via: ExactText(record.via))
+        let key = ResponseKey(session: session, touch: owner.touch, target: target, event: event,
+                              via: texts.text(record.via))
         if let earliest = earliestResponses[key], earliest.isAtOrBefore(nanos, line: line) { return }
         if earliestResponses.count >= limits.cache { earliestResponses.removeAll(keepingCapacity: true) }
         earliestResponses[key] = Earliest(nanos: nanos, line: line)
@@ -313,18 +320,19 @@ struct StreamingDeriver {
                                  mayBeStored: storedResponses.insert(key)))
     }
 
-    private mutating func settle<Sink: DerivedLatencySink>(_ record: TransitionRecord, session: Int, line: Int,
-                                                            owner: TouchDown, into sink: inout Sink) {
+    private mutating func settle<Sink: DerivedLatencySink>(_ record: TransitionRecord, recognizer: ExactText,
+                                                            session: Int, line: Int, owner: TouchDown,
+                                                            into sink: inout Sink) {
         let nanos = record.timeNanos
         if let role = FalseStarts.role(ofTransitionTo: record.to) {
-            starts.add(FalseStarts.Event(role: role, nanos: nanos, name: ExactText(record.to.rawValue), line: line),
+            starts.add(FalseStarts.Event(role: role, nanos: nanos, name: texts.text(record.to.rawValue), line: line),
                        session: session, touch: owner.touch, target: record.recognizer,
                        line: line) { sink.add($0) }
         }
         guard record.to == .began || record.to == .recognized, fits(nanos, minus: owner.nanos, line: line) else {
             return
         }
-        let key = RecognitionKey(session: session, touch: owner.touch, recognizer: ExactText(record.recognizer))
+        let key = RecognitionKey(session: session, touch: owner.touch, recognizer: recognizer)
         if let earliest = earliestRecognitions[key], earliest.isAtOrBefore(nanos, line: line) { return }
         if earliestRecognitions.count >= limits.cache { earliestRecognitions.removeAll(keepingCapacity: true) }
         earliestRecognitions[key] = Earliest(nanos: nanos, line: line)
@@ -367,14 +375,16 @@ struct StreamingDeriver {
             switch record {
             case .delivery(let record, let line, let transitionNanos):
                 if let touch = record.touch, let owner = sessions[session].touchDownByID[touch] {
-                    settle(record, session: session, line: line, owner: owner, transitionNanos: transitionNanos,
+                    settle(record, target: texts.text(record.target), event: texts.text(record.event),
+                           session: session, line: line, owner: owner, transitionNanos: transitionNanos,
                            into: &sink)
                 } else {
                     settleOrphan(record, session: session, line: line, transitionNanos: transitionNanos, into: &sink)
                 }
             case .transition(let record, let line):
                 if let touch = record.touch, let owner = sessions[session].touchDownByID[touch] {
-                    settle(record, session: session, line: line, owner: owner, into: &sink)
+                    settle(record, recognizer: texts.text(record.recognizer), session: session, line: line,
+                           owner: owner, into: &sink)
                 } else {
                     sessions[session].orphanTransitions += 1
                 }
