@@ -23,6 +23,47 @@ struct RecognitionKey: Hashable {
     var recognizer: ExactText
 }
 
+extension ResponseKey {
+    /// A 64-bit hash from the fields and the texts' own hashes, for
+    /// `StoredKeyFilter`: no pass over any byte, no `Hasher`.
+    var filterHash: UInt64 {
+        var mix = KeyMix()
+        mix.add(UInt64(bitPattern: Int64(session)))
+        mix.add(UInt64(bitPattern: touch))
+        mix.add(target.bytesHash)
+        mix.add(event.bytesHash)
+        mix.add(via.bytesHash)
+        return mix.value
+    }
+}
+
+extension RecognitionKey {
+    /// As `ResponseKey.filterHash`.
+    var filterHash: UInt64 {
+        var mix = KeyMix()
+        mix.add(UInt64(bitPattern: Int64(session)))
+        mix.add(UInt64(bitPattern: touch))
+        mix.add(recognizer.bytesHash)
+        return mix.value
+    }
+}
+
+/// Folds words into one 64-bit hash, every output bit depending on every input bit.
+struct KeyMix {
+    private var hash: UInt64 = 0x243F_6A88_85A3_08D3
+
+    @inline(__always)
+    mutating func add(_ word: UInt64) {
+        hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
+        hash ^= hash >> 29
+    }
+
+    var value: UInt64 {
+        let mixed = hash &* 0xBF58_476D_1CE4_E5B9
+        return mixed ^ (mixed >> 32)
+    }
+}
+
 /// A candidate for the earliest delivery of its key: the table keeps the
 /// earliest time, then the lowest line.
 struct DerivedResponse {

@@ -28,8 +28,13 @@ struct StoredKeyFilter {
 
     /// Notes `key` as stored; whether it may have been stored before.
     mutating func insert<Key: Hashable>(_ key: Key) -> Bool {
+        insert(hash: UInt64(bitPattern: Int64(key.hashValue)))
+    }
+
+    /// Notes a key by a 64-bit hash of it the caller has at hand (its bits
+    /// must all depend on the key); whether it may have been stored before.
+    mutating func insert(hash: UInt64) -> Bool {
         // Two probes from the two halves of one 64-bit hash.
-        let hash = UInt64(bitPattern: Int64(key.hashValue))
         let first = hash & mask
         let second = (hash >> 32 | hash << 32) & mask
         let seen = test(first) && test(second)

@@ -92,13 +92,20 @@ struct StreamingDeriver {
         var touchDownByID: [Int64: TouchDown] = [:]
         /// The latest time of a record associated by time so far.
         var latestAssociated = Int64.min
-        var latestTransition: [StateKey: Int64] = [:]
-        var latestDelivery: [StateKey: Int64] = [:]
+        /// One entry a key for both latest times, so a record finds it once.
+        var latest: [StateKey: Latest] = [:]
         var deferred: [Deferred] = []
         var orphanDeliveries = 0
         var orphanTransitions = 0
         var lastActive = 0
         var isRetired = false
+    }
+
+    /// The latest transition and delivery of a recognizer and state;
+    /// `Int64.min` (earlier than any time the reader accepts) for none.
+    private struct Latest {
+        var transition = Int64.min
+        var delivery = Int64.min
     }
 
     private struct Earliest {
@@ -169,11 +176,15 @@ struct StreamingDeriver {
         // `sessions[session].field` copies the whole state (a retain and a
         // release of each of its collections) on every record.
         let found = Self.update(&sessions[session]) { state -> Owner? in
-            if let latest = state.latestTransition[key] {
-                guard latest <= record.timeNanos else { return nil }
-                transitionNanos = latest
+            let inOrder = Self.update(&state.latest[key, default: Latest()]) { latest -> Bool in
+                if latest.transition != .min {
+                    guard latest.transition <= record.timeNanos else { return false }
+                    transitionNanos = latest.transition
+                }
+                Self.raise(&latest.delivery, to: record.timeNanos)
+                return true
             }
-            Self.raise(&state.latestDelivery[key, default: .min], to: record.timeNanos)
+            guard inOrder else { return nil }
             return Self.owner(in: &state, named: record.touch, at: record.timeNanos)
         }
         guard let found else {
@@ -198,8 +209,12 @@ struct StreamingDeriver {
         let recognizer = texts.text(record.recognizer)
         let key = StateKey(target: recognizer, state: texts.text(record.to.rawValue))
         let found = Self.update(&sessions[session]) { state -> Owner? in
-            if let delivered = state.latestDelivery[key], record.timeNanos <= delivered { return nil }
-            Self.raise(&state.latestTransition[key, default: .min], to: record.timeNanos)
+            let inOrder = Self.update(&state.latest[key, default: Latest()]) { latest -> Bool in
+                if record.timeNanos <= latest.delivery { return false }
+                Self.raise(&latest.transition, to: record.timeNanos)
+                return true
+            }
+            guard inOrder else { return nil }
             return Self.owner(in: &state, named: record.touch, at: record.timeNanos)
         }
         guard let found else {
@@ -269,10 +284,30 @@ struct StreamingDeriver {
         if nanos > latest { latest = nanos }
     }
 
-    /// Runs `body` on one session's state in place.
+    /// Runs `body` on a value in place (a session's state, a dictionary
+    /// entry through its default subscript: found once, not twice).
     @inline(__always)
-    private static func update<Result>(_ state: inout SessionState, _ body: (inout SessionState) -> Result) -> Result {
-        body(&state)
+    private static func update<Value, Result>(_ value: inout Value, _ body: (inout Value) -> Result) -> Result {
+        body(&value)
+    }
+
+    /// Whether a candidate at (nanos, line) is the earliest of its key so
+    /// far, noting it if so. One lookup while the cache has room; when full
+    /// it starts over, as before.
+    @inline(__always)
+    private static func noteEarliest<Key: Hashable>(_ key: Key, nanos: Int64, line: Int,
+                                                    in cache: inout [Key: Earliest], limit: Int) -> Bool {
+        if cache.count < limit {
+            return update(&cache[key, default: Earliest(nanos: .max, line: .max)]) { earliest in
+                if earliest.isAtOrBefore(nanos, line: line) { return false }
+                earliest = Earliest(nanos: nanos, line: line)
+                return true
+            }
+        }
+        if let earliest = cache[key], earliest.isAtOrBefore(nanos, line: line) { return false }
+        cache.removeAll(keepingCapacity: true)
+        cache[key] = Earliest(nanos: nanos, line: line)
+        return true
     }
 
     /// The first entry of the sorted touch-downs for which `isLater` holds
@@ -313,11 +348,11 @@ struct StreamingDeriver {
         }
         let key = ResponseKey(session: session, touch: owner.touch, target: target, event: event,
                               via: texts.text(record.via))
-        if let earliest = earliestResponses[key], earliest.isAtOrBefore(nanos, line: line) { return }
-        if earliestResponses.count >= limits.cache { earliestResponses.removeAll(keepingCapacity: true) }
-        earliestResponses[key] = Earliest(nanos: nanos, line: line)
+        guard Self.noteEarliest(key, nanos: nanos, line: line, in: &earliestResponses, limit: limits.cache) else {
+            return
+        }
         sink.add(DerivedResponse(key: key, timeNanos: nanos, downNanos: owner.nanos, line: line, region: owner.region,
-                                 mayBeStored: storedResponses.insert(key)))
+                                 mayBeStored: storedResponses.insert(hash: key.filterHash)))
     }
 
     private mutating func settle<Sink: DerivedLatencySink>(_ record: TransitionRecord, recognizer: ExactText,
@@ -333,12 +368,12 @@ struct StreamingDeriver {
             return
         }
         let key = RecognitionKey(session: session, touch: owner.touch, recognizer: recognizer)
-        if let earliest = earliestRecognitions[key], earliest.isAtOrBefore(nanos, line: line) { return }
-        if earliestRecognitions.count >= limits.cache { earliestRecognitions.removeAll(keepingCapacity: true) }
-        earliestRecognitions[key] = Earliest(nanos: nanos, line: line)
+        guard Self.noteEarliest(key, nanos: nanos, line: line, in: &earliestRecognitions, limit: limits.cache) else {
+            return
+        }
         sink.add(DerivedRecognition(key: key, recognizerClass: record.recognizerClass, state: record.to,
                                     timeNanos: nanos, downNanos: owner.nanos, line: line, region: owner.region,
-                                    mayBeStored: storedRecognitions.insert(key)))
+                                    mayBeStored: storedRecognitions.insert(hash: key.filterHash)))
     }
 
     /// A delivery of no touch: counted, and still dispatched if it can be.
