@@ -20,4 +20,6 @@ TEXTS = [
 
 for text in TEXTS:
     bits = struct.unpack("<Q", struct.pack("<d", float(text)))[0]
-    print(f'("{text}", 0x{bits:016X}),  // {float(text)!r}')
+    hexits = f"{bits:016X}"
+    grouped = "_".join(hexits[i:i + 4] for i in range(0, 16, 4))
+    print(f'("{text}", 0x{grouped}),  // {float(text)!r}')
