@@ -117,4 +117,30 @@ import Testing
         #expect(minusFirst == 0 && minusFirst?.sign == .minus)
         #expect(plusFirst == 0 && plusFirst?.sign == .plus)
     }
+
+    @Test func manySignedZerosGiveTheSortsZeroAtEveryRank() throws {
+        // Enough values for partitioning to move zeros around: the sign of
+        // each discrete answer must be the one Swift's stable sort leaves there.
+        let values: [Double] = (0..<200).map { index in
+            switch index % 5 {
+            case 0: -0.0
+            case 1: 0.0
+            case 2: Double(index % 7) - 3
+            case 3: 0.0
+            default: -0.0
+            }
+        }
+        try dbQueue.write { db in
+            try db.execute(sql: "CREATE TABLE v(x)")
+            for value in values { try db.execute(sql: "INSERT INTO v VALUES (?)", arguments: [value]) }
+        }
+        let sorted = values.sorted()
+        for rank in 0..<sorted.count where sorted[rank] == 0 {
+            let fraction = (Double(rank) + 0.5) / Double(sorted.count - 1)
+            let answer = try dbQueue.read { db in
+                try Double.fetchOne(db, sql: "SELECT percentile_disc(x, ?) FROM v", arguments: [fraction])
+            }
+            #expect(answer?.sign == sorted[rank].sign, "rank \(rank)")
+        }
+    }
 }
