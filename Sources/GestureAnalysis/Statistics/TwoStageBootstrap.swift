@@ -225,7 +225,7 @@ private struct PooledPercentileSampler: BootstrapSampler {
         kept.reserveCapacity(parts.count)
         while true {
             if total <= Self.materialiseBelow {
-                // Few draws left: make them and sort.
+                // Few draws left: make them.
                 var drawn: [Double] = []
                 drawn.reserveCapacity(total)
                 for part in parts {
@@ -234,8 +234,17 @@ private struct PooledPercentileSampler: BootstrapSampler {
                         drawn.append(values[part.lo + min(Int(generator.nextUniform() * Double(size)), size - 1)])
                     }
                 }
-                drawn.sort()
-                return (drawn[rank], rank + 1 < total ? drawn[rank + 1] : next)
+                // Only two ranks are needed: select them rather than sort
+                // (the same values; with a −0.0 among them the sort decides
+                // which signed zero a rank holds).
+                if drawn.contains(where: { $0 == 0 && $0.sign == .minus }) {
+                    drawn.sort()
+                    return (drawn[rank], rank + 1 < total ? drawn[rank + 1] : next)
+                }
+                let value = drawn.withUnsafeMutableBufferPointer { OrderStatistic.select(rank: rank, in: $0) }
+                let above = rank + 1 < total
+                    ? drawn.withUnsafeMutableBufferPointer { OrderStatistic.minimum(of: $0, from: rank + 1) } : next
+                return (value, above)
             }
             var lowest = Double.infinity, highest = -Double.infinity
             for part in parts {
@@ -311,7 +320,7 @@ private struct PooledPercentileSampler: BootstrapSampler {
         }
     }
 
-    /// Below this many draws left, the draws are made and sorted.
+    /// Below this many draws left, the draws are made and the rank selected.
     static let materialiseBelow = 512
 
     /// First index in lo..<hi whose value is ≥ `value`.
