@@ -153,7 +153,7 @@ package struct Comparison: Sendable {
         }
         mannWhitney = MannWhitney.test(sortedA: a, sortedB: b)
         sessionLevel = SessionLevel(a: groupA, b: groupB)
-        if case let (pairedDifferences, sorted)? = pairedInput {
+        if case (let pairedDifferences, let sorted)? = pairedInput {
             let sessionMedians = pairedDifferences.medians
             paired = Paired(differences: sorted, median: intervals[Self.percents.count],
                                  wilcoxon: WilcoxonSignedRank.test(differences: sorted),
