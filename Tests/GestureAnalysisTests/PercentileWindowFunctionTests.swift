@@ -97,6 +97,7 @@ import Testing
 
     @Test func theWindowForgetsRemovedDuplicatesOneAtATime() {
         var window = PercentileWindow()
+        defer { window.release() }
         for value in [3.0, 1, 3, 2] { window.add(value) }
         window.remove(3)
         #expect(window.percentile(fraction: 1, discrete: false) == 3)

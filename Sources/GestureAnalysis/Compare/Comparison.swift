@@ -126,31 +126,39 @@ package struct Comparison: Sendable {
         self.options = options
         let bootstrap = QuantileBootstrap(seed: options.seed, confidence: options.confidence)
         let twoStage = TwoStageBootstrap(seed: options.seed, confidence: options.confidence)
+        let pairedInput = pairedDifferences.flatMap { $0.valueCount > 0 ? ($0, $0.pooledSorted) : nil }
+        // Each interval starts its own generator at the seed, so they can be
+        // drawn side by side and still come out as drawn one after another.
+        let intervals = BootstrapInterval.concurrently(Self.percents.count + (pairedInput == nil ? 0 : 1)) { index in
+            guard index < Self.percents.count else {
+                let (group, sorted) = pairedInput!
+                return switch options.unit {
+                case .touch: bootstrap.interval(sorted: sorted, percent: 50)
+                case .session: twoStage.interval(group, percent: 50)
+                }
+            }
+            let percent = Self.percents[index]
+            return switch options.unit {
+            case .touch: bootstrap.difference(a: a, b: b, percent: percent)
+            case .session: twoStage.difference(a: groupA, b: groupB, percent: percent)
+            }
+        }
         deltas = Self.percents.enumerated().map { index, percent in
             let estimate: Double? = if let pa = summaryA.percentiles[index], let pb = summaryB.percentiles[index] {
                 pb - pa
             } else {
                 nil
             }
-            let interval = switch options.unit {
-            case .touch: bootstrap.difference(a: a, b: b, percent: percent)
-            case .session: twoStage.difference(a: groupA, b: groupB, percent: percent)
-            }
-            return Delta(percent: percent, estimate: estimate, interval: interval)
+            return Delta(percent: percent, estimate: estimate, interval: intervals[index])
         }
         mannWhitney = MannWhitney.test(sortedA: a, sortedB: b)
         sessionLevel = SessionLevel(a: groupA, b: groupB)
-        if let pairedDifferences, pairedDifferences.valueCount > 0 {
-            let sorted = pairedDifferences.pooledSorted
+        if case (let pairedDifferences, let sorted)? = pairedInput {
             let sessionMedians = pairedDifferences.medians
-            let median = switch options.unit {
-            case .touch: bootstrap.interval(sorted: sorted, percent: 50)
-            case .session: twoStage.interval(pairedDifferences, percent: 50)
-            }
-            paired = Paired(differences: sorted, median: median,
-                            wilcoxon: WilcoxonSignedRank.test(differences: sorted),
-                            sessionMedians: sessionMedians,
-                            sessionWilcoxon: WilcoxonSignedRank.test(differences: sessionMedians, minimumNonzero: 1))
+            paired = Paired(differences: sorted, median: intervals[Self.percents.count],
+                                 wilcoxon: WilcoxonSignedRank.test(differences: sorted),
+                                 sessionMedians: sessionMedians,
+                                 sessionWilcoxon: WilcoxonSignedRank.test(differences: sessionMedians, minimumNonzero: 1))
         }
     }
 

@@ -62,9 +62,10 @@ package enum PercentileFunctions {
             throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "the connection is closed")
         }
         for variant in PercentileVariant.all {
-            // SQLite owns one retain of the variant and gives it back through
+            // SQLite owns the variant's copy and frees it through
             // `releaseVariant`, also when registration fails.
-            let userData = Unmanaged.passRetained(VariantBox(variant)).toOpaque()
+            let userData = UnsafeMutablePointer<PercentileVariant>.allocate(capacity: 1)
+            userData.initialize(to: variant)
             let code = sqlite3_create_window_function(
                 connection, variant.name, variant.argumentCount,
                 SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, userData,
@@ -77,38 +78,20 @@ package enum PercentileFunctions {
     }
 }
 
-/// A variant on the heap, so SQLite can carry it as the functions' user data.
-private final class VariantBox {
-    let variant: PercentileVariant
-    init(_ variant: PercentileVariant) { self.variant = variant }
+// Every row of a query runs the step once per aggregate (four times for
+// p50/p90/p95/p99 over 12 M rows), so it touches no Swift object: the
+// variant is read in place and the state is a ``PercentileWindow`` in the
+// bytes SQLite keeps for the aggregate.
+
+private func variant(of context: OpaquePointer?) -> UnsafeMutablePointer<PercentileVariant> {
+    sqlite3_user_data(context)!.assumingMemoryBound(to: PercentileVariant.self)
 }
 
-/// The state of one aggregate or window evaluation, behind the pointer that
-/// SQLite's aggregate context holds.
-private final class PercentileState {
-    var window = PercentileWindow()
-}
-
-private func variant(of context: OpaquePointer?) -> PercentileVariant {
-    Unmanaged<VariantBox>.fromOpaque(sqlite3_user_data(context)!).takeUnretainedValue().variant
-}
-
-/// The evaluation's state; created on first use when `create` is set.
-///
-/// SQLite zero-fills the context's bytes on first allocation, so an empty
-/// slot means no state yet. Asking for 0 bytes returns nil when no step ran.
-private func state(of context: OpaquePointer?, create: Bool) -> PercentileState? {
-    let size = create ? Int32(MemoryLayout<UnsafeMutableRawPointer?>.stride) : 0
-    guard let slot = sqlite3_aggregate_context(context, size)?
-        .assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
-    else { return nil }
-    if let existing = slot.pointee {
-        return Unmanaged<PercentileState>.fromOpaque(existing).takeUnretainedValue()
-    }
-    guard create else { return nil }
-    let state = PercentileState()
-    slot.pointee = Unmanaged.passRetained(state).toOpaque()
-    return state
+/// The evaluation's state. With `create`, SQLite allocates it zero-filled on
+/// first use — an empty ``PercentileWindow``; without, nil when no step ran.
+private func state(of context: OpaquePointer?, create: Bool) -> UnsafeMutablePointer<PercentileWindow>? {
+    let size = create ? Int32(MemoryLayout<PercentileWindow>.stride) : 0
+    return sqlite3_aggregate_context(context, size)?.bindMemory(to: PercentileWindow.self, capacity: 1)
 }
 
 private func fail(_ context: OpaquePointer?, _ message: String) {
@@ -123,22 +106,22 @@ private let percentileStep: @convention(c) (OpaquePointer?, Int32, UnsafeMutable
         rowFraction = 0.5
     } else {
         let type = sqlite3_value_numeric_type(arguments![1])
-        let scaled = sqlite3_value_double(arguments![1]) / variant.maxFraction
+        let scaled = sqlite3_value_double(arguments![1]) / variant.pointee.maxFraction
         guard type == SQLITE_INTEGER || type == SQLITE_FLOAT, scaled >= 0, scaled <= 1 else {
-            return fail(context, variant.fractionRangeMessage)
+            return fail(context, variant.pointee.fractionRangeMessage)
         }
         rowFraction = scaled
     }
     guard let state = state(of: context, create: true) else {
         return sqlite3_result_error_nomem(context)
     }
-    if let fraction = state.window.fraction {
+    if let fraction = state.pointee.fraction {
         let difference = fraction - rowFraction
         guard difference >= -0.001, difference <= 0.001 else {
-            return fail(context, variant.fractionChangedMessage)
+            return fail(context, variant.pointee.fractionChangedMessage)
         }
     } else {
-        state.window.fraction = rowFraction
+        state.pointee.fraction = rowFraction
     }
 
     switch sqlite3_value_type(arguments![0]) {
@@ -147,10 +130,10 @@ private let percentileStep: @convention(c) (OpaquePointer?, Int32, UnsafeMutable
     case SQLITE_INTEGER, SQLITE_FLOAT:
         let y = sqlite3_value_double(arguments![0])
         // SQLite stores NaN as NULL, so only infinities can reach this point.
-        guard y.isFinite else { return fail(context, variant.infiniteMessage) }
-        state.window.add(y)
+        guard y.isFinite else { return fail(context, variant.pointee.infiniteMessage) }
+        if !state.pointee.add(y) { sqlite3_result_error_nomem(context) }
     default:
-        fail(context, variant.notNumericMessage)
+        fail(context, variant.pointee.notNumericMessage)
     }
 }
 
@@ -160,34 +143,34 @@ private let percentileInverse: @convention(c) (OpaquePointer?, Int32, UnsafeMuta
     // Rows the step refused never reach here: the statement stopped at them.
     guard let state = state(of: context, create: false) else { return }
     switch sqlite3_value_type(arguments![0]) {
-    case SQLITE_INTEGER, SQLITE_FLOAT: state.window.remove(sqlite3_value_double(arguments![0]))
+    case SQLITE_INTEGER, SQLITE_FLOAT: state.pointee.remove(sqlite3_value_double(arguments![0]))
     default: return
     }
 }
 
-private func resultOfWindow(_ context: OpaquePointer?) {
-    let variant = variant(of: context)
-    guard let state = state(of: context, create: false), let fraction = state.window.fraction,
-          let result = state.window.percentile(fraction: fraction, discrete: variant.isDiscrete)
-    else { return sqlite3_result_null(context) }
-    sqlite3_result_double(context, result)
+private func result(_ context: OpaquePointer?, _ answer: Double?) {
+    if let answer { sqlite3_result_double(context, answer) } else { sqlite3_result_null(context) }
 }
 
+/// A window function's answer for the current frame; the frame goes on.
 private let percentileValue: @convention(c) (OpaquePointer?) -> Void = { context in
-    resultOfWindow(context)
+    guard let state = state(of: context, create: false), let fraction = state.pointee.fraction else {
+        return sqlite3_result_null(context)
+    }
+    result(context, state.pointee.percentile(fraction: fraction, discrete: variant(of: context).pointee.isDiscrete))
 }
 
-/// Also runs when a statement stops early or fails, so the state is released here.
+/// The aggregate's answer, the last asked of this state: also runs when a
+/// statement stops early or fails, so the values are freed here.
 private let percentileFinal: @convention(c) (OpaquePointer?) -> Void = { context in
-    resultOfWindow(context)
-    let size = Int32(0)
-    if let slot = sqlite3_aggregate_context(context, size)?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self),
-       let pointer = slot.pointee {
-        Unmanaged<PercentileState>.fromOpaque(pointer).release()
-        slot.pointee = nil
-    }
+    guard let state = state(of: context, create: false) else { return sqlite3_result_null(context) }
+    defer { state.pointee.release() }
+    guard let fraction = state.pointee.fraction else { return sqlite3_result_null(context) }
+    result(context, state.pointee.finalPercentile(fraction: fraction, discrete: variant(of: context).pointee.isDiscrete))
 }
 
 private let releaseVariant: @convention(c) (UnsafeMutableRawPointer?) -> Void = { userData in
-    if let userData { Unmanaged<VariantBox>.fromOpaque(userData).release() }
+    guard let variant = userData?.assumingMemoryBound(to: PercentileVariant.self) else { return }
+    variant.deinitialize(count: 1)
+    variant.deallocate()
 }

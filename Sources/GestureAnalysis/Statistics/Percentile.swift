@@ -48,20 +48,46 @@ package enum Percentile {
     static func interpolated<C: RandomAccessCollection>(_ sorted: C, fraction: Double) -> Double?
     where C.Element == Double, C.Index == Int {
         guard !sorted.isEmpty else { return nil }
-        let n = sorted.count
-        let position = fraction * Double(n - 1)
-        let i1 = Int(position)  // truncation, like SQLite's (unsigned) cast
-        let i2 = (position == Double(i1) || i1 == n - 1) ? i1 : i1 + 1
-        let v1 = sorted[sorted.startIndex + i1]
-        let v2 = sorted[sorted.startIndex + i2]
-        return v1 + (v2 - v1) * (position - Double(i1))
+        let at = Position(fraction: fraction, count: sorted.count)
+        return at.interpolate(sorted[sorted.startIndex + at.lower], sorted[sorted.startIndex + at.upper])
     }
 
     /// Value at ⌊fraction·(n−1)⌋; `fraction` in 0...1, values ascending.
     static func lower<C: RandomAccessCollection>(_ sorted: C, fraction: Double) -> Double?
     where C.Element == Double, C.Index == Int {
         guard !sorted.isEmpty else { return nil }
-        let position = fraction * Double(sorted.count - 1)
-        return sorted[sorted.startIndex + Int(position)]
+        return sorted[sorted.startIndex + Position(fraction: fraction, count: sorted.count).lower]
+    }
+
+    /// Where a percentile sits among n sorted values: the two ranks it lies
+    /// between and how far along. Lets a caller that finds those two values
+    /// without sorting (a selection) do the same arithmetic, so the answers
+    /// are the same doubles.
+    ///
+    /// ```swift
+    /// let at = Percentile.Position(fraction: 0.15, count: 9)  // lower 1, upper 2
+    /// at.interpolate(4, 6)  // 4.4
+    /// ```
+    struct Position {
+        /// 0-based rank of the lower neighbour, ⌊fraction·(n−1)⌋.
+        let lower: Int
+        /// The rank above it, or `lower` itself when the position is whole or the last.
+        let upper: Int
+        /// fraction·(n−1) − lower.
+        let weight: Double
+
+        /// - Precondition: `count` ≥ 1, `fraction` in 0...1.
+        init(fraction: Double, count: Int) {
+            let position = fraction * Double(count - 1)
+            lower = Int(position)  // truncation, like SQLite's (unsigned) cast
+            upper = (position == Double(lower) || lower == count - 1) ? lower : lower + 1
+            weight = position - Double(lower)
+        }
+
+        /// v1 + (v2 − v1)·weight, SQLite's `percentCompute` arithmetic, for
+        /// v1 the value at ``lower`` and v2 the value at ``upper``.
+        func interpolate(_ v1: Double, _ v2: Double) -> Double {
+            v1 + (v2 - v1) * weight
+        }
     }
 }

@@ -163,44 +163,58 @@ extension SeededGenerator {
 }
 
 /// Draws the percentile of one group's two-stage resample.
+///
+/// The sessions' sorted values sit end to end in one array (`values`, session
+/// i at `starts[i]..<starts[i + 1]`), so the inner loops index one buffer
+/// instead of an array of arrays.
 private struct PooledPercentileSampler: BootstrapSampler {
-    let sessions: [[Double]]
+    let values: [Double]
+    let starts: [Int]
     let fraction: Double
 
     init(group: SessionGroup, percent: Double) {
-        sessions = group.sessions.map(\.sorted)
+        var values: [Double] = [], starts = [0]
+        values.reserveCapacity(group.valueCount)
+        for session in group.sessions {
+            values += session.sorted
+            starts.append(values.count)
+        }
+        self.values = values
+        self.starts = starts
         fraction = percent / 100
     }
 
     /// A drawn session's part of the resample still in play: `draws`
-    /// uniform draws over its sorted values lo..<hi.
+    /// uniform draws over its sorted values `values[lo..<hi]`.
     private struct Part {
-        var session: Int
         var lo: Int
         var hi: Int
         var draws: Int
     }
 
     func draw(using generator: inout SeededGenerator) -> Double {
-        let counts = SessionResampling.counts(sessions: sessions.count, using: &generator)
+        let counts = SessionResampling.counts(sessions: starts.count - 1, using: &generator)
         var parts: [Part] = []
         var total = 0
         for (index, count) in counts.enumerated() where count > 0 {
-            let size = sessions[index].count
-            parts.append(Part(session: index, lo: 0, hi: size, draws: count * size))
+            let size = starts[index + 1] - starts[index]
+            parts.append(Part(lo: starts[index], hi: starts[index + 1], draws: count * size))
             total += count * size
         }
         let position = fraction * Double(total - 1)
         let rank = Int(position)
         let weight = position - Double(rank)
         let needNext = weight > 0 && rank < total - 1
-        let (value, next) = select(rank: rank, parts: &parts, total: total, needNext: needNext, using: &generator)
+        let (value, next) = values.withUnsafeBufferPointer { values in
+            select(rank: rank, parts: &parts, total: total, needNext: needNext, in: values, using: &generator)
+        }
         return needNext ? value + (next - value) * weight : value
     }
 
     /// The value of 0-based `rank` among the draws of `parts`, and (when
     /// `needNext`) the value of the rank after it.
     private func select(rank: Int, parts: inout [Part], total: Int, needNext: Bool,
+                        in values: UnsafeBufferPointer<Double>,
                         using generator: inout SeededGenerator) -> (Double, Double) {
         var rank = rank, total = total
         var next = Double.infinity
@@ -211,21 +225,29 @@ private struct PooledPercentileSampler: BootstrapSampler {
         kept.reserveCapacity(parts.count)
         while true {
             if total <= Self.materialiseBelow {
-                // Few draws left: make them and sort.
+                // Few draws left: make them.
                 var drawn: [Double] = []
                 drawn.reserveCapacity(total)
                 for part in parts {
-                    let values = sessions[part.session], size = part.hi - part.lo
+                    let size = part.hi - part.lo
                     for _ in 0..<part.draws {
                         drawn.append(values[part.lo + min(Int(generator.nextUniform() * Double(size)), size - 1)])
                     }
                 }
-                drawn.sort()
-                return (drawn[rank], rank + 1 < total ? drawn[rank + 1] : next)
+                // Only two ranks are needed: select them rather than sort
+                // (the same values; with a −0.0 among them the sort decides
+                // which signed zero a rank holds).
+                if drawn.contains(where: { $0 == 0 && $0.sign == .minus }) {
+                    drawn.sort()
+                    return (drawn[rank], rank + 1 < total ? drawn[rank + 1] : next)
+                }
+                let value = drawn.withUnsafeMutableBufferPointer { OrderStatistic.select(rank: rank, in: $0) }
+                let above = rank + 1 < total
+                    ? drawn.withUnsafeMutableBufferPointer { OrderStatistic.minimum(of: $0, from: rank + 1) } : next
+                return (value, above)
             }
             var lowest = Double.infinity, highest = -Double.infinity
             for part in parts {
-                let values = sessions[part.session]
                 lowest = min(lowest, values[part.lo])
                 highest = max(highest, values[part.hi - 1])
             }
@@ -243,13 +265,13 @@ private struct PooledPercentileSampler: BootstrapSampler {
                 for index in parts.indices where parts[index].draws > parts[largest].draws { largest = index }
                 let part = parts[largest], size = part.hi - part.lo
                 let share = (Double(rank) + 0.5) / Double(total)
-                pivot = sessions[part.session][part.lo + min(Int(share * Double(size)), size - 1)]
+                pivot = values[part.lo + min(Int(share * Double(size)), size - 1)]
             } else {
                 var pick = min(Int(generator.nextUniform() * Double(total)), total - 1)
                 for part in parts {
                     if pick < part.draws {
                         let size = part.hi - part.lo
-                        pivot = sessions[part.session][part.lo + min(Int(generator.nextUniform() * Double(size)), size - 1)]
+                        pivot = values[part.lo + min(Int(generator.nextUniform() * Double(size)), size - 1)]
                         break
                     }
                     pick -= part.draws
@@ -262,7 +284,6 @@ private struct PooledPercentileSampler: BootstrapSampler {
             splits.removeAll(keepingCapacity: true)
             var belowTotal = 0
             for part in parts {
-                let values = sessions[part.session]
                 let split = strict ? lowerBound(values, part.lo, part.hi, pivot) : upperBound(values, part.lo, part.hi, pivot)
                 splits.append(split)
                 let size = part.hi - part.lo
@@ -276,23 +297,22 @@ private struct PooledPercentileSampler: BootstrapSampler {
             if rank < belowTotal {
                 for (index, part) in parts.enumerated() {
                     let above = part.draws - below[index]
-                    if needNext, above > 0, sessions[part.session][splits[index]] < next {
+                    if needNext, above > 0, values[splits[index]] < next {
                         // The smallest of `above` uniform draws over split..<hi.
                         let size = part.hi - splits[index]
                         let gap = -expm1(log(generator.nextOpenUniform()) / Double(above))
                         let offset = min(Int(Double(size) * gap), size - 1)
-                        next = min(next, sessions[part.session][splits[index] + offset])
+                        next = min(next, values[splits[index] + offset])
                     }
                     if below[index] > 0 {
-                        kept.append(Part(session: part.session, lo: part.lo, hi: splits[index], draws: below[index]))
+                        kept.append(Part(lo: part.lo, hi: splits[index], draws: below[index]))
                     }
                 }
                 total = belowTotal
             } else {
                 rank -= belowTotal
                 for (index, part) in parts.enumerated() where part.draws - below[index] > 0 {
-                    kept.append(Part(session: part.session, lo: splits[index], hi: part.hi,
-                                     draws: part.draws - below[index]))
+                    kept.append(Part(lo: splits[index], hi: part.hi, draws: part.draws - below[index]))
                 }
                 total -= belowTotal
             }
@@ -300,11 +320,11 @@ private struct PooledPercentileSampler: BootstrapSampler {
         }
     }
 
-    /// Below this many draws left, the draws are made and sorted.
+    /// Below this many draws left, the draws are made and the rank selected.
     static let materialiseBelow = 512
 
     /// First index in lo..<hi whose value is ≥ `value`.
-    private func lowerBound(_ values: [Double], _ lo: Int, _ hi: Int, _ value: Double) -> Int {
+    private func lowerBound(_ values: UnsafeBufferPointer<Double>, _ lo: Int, _ hi: Int, _ value: Double) -> Int {
         var lo = lo, hi = hi
         while lo < hi {
             let mid = (lo + hi) / 2
@@ -314,7 +334,7 @@ private struct PooledPercentileSampler: BootstrapSampler {
     }
 
     /// First index in lo..<hi whose value is > `value`.
-    private func upperBound(_ values: [Double], _ lo: Int, _ hi: Int, _ value: Double) -> Int {
+    private func upperBound(_ values: UnsafeBufferPointer<Double>, _ lo: Int, _ hi: Int, _ value: Double) -> Int {
         var lo = lo, hi = hi
         while lo < hi {
             let mid = (lo + hi) / 2
