@@ -28,7 +28,7 @@ RETURN ARRAY[y, p];
 -- 0001's step's message (fraction out of range, fraction changed, then an
 -- infinite Y, in that order within a row); NULL and NaN values are skipped;
 -- then the arithmetic of gesturelab_percentile_final on the first row's
--- fraction, so the same double. The checks are whole-array comparisons
+-- fraction, so the same double, from the one or two values it needs. The checks are whole-array comparisons
 -- (C speed) unless one fails; only then does it look for the failing row.
 CREATE FUNCTION gesturelab_percentile_of_pairs(pairs double precision[], max_fraction double precision,
                                                name text, discrete boolean)
@@ -42,7 +42,8 @@ DECLARE
     changed bigint;
     infinite bigint;
     failing bigint;
-    sorted double precision[];
+    v1 double precision;
+    v2 double precision;
     n bigint;
     position double precision;
     i1 bigint;
@@ -73,18 +74,29 @@ BEGIN
             RAISE EXCEPTION 'Inf input to %()', name;
         END IF;
     END IF;
-    SELECT array_agg(y ORDER BY y) INTO sorted FROM unnest(ys) AS y WHERE y <> 'NaN'::double precision;
-    n := coalesce(cardinality(sorted), 0);
+    -- unnest in the select list streams (in FROM it would be stored first).
+    SELECT count(*) INTO n FROM (SELECT unnest(ys) AS y) AS s WHERE y <> 'NaN'::double precision;
     IF n = 0 THEN
         RETURN NULL;
     END IF;
     position := first_fraction * (n - 1)::double precision;
     i1 := trunc(position)::bigint;
-    IF discrete THEN
-        RETURN sorted[i1 + 1];
+    i2 := CASE WHEN discrete OR position = i1::double precision OR i1 = n - 1 THEN i1 ELSE i1 + 1 END;
+    -- The one or two values at i1 and i2 of the sorted values, from the
+    -- nearer end: a LIMIT keeps the sort to a heap of that many values.
+    IF i1 <= n - 1 - i2 THEN
+        SELECT min(y), max(y) INTO v1, v2 FROM (
+            SELECT y FROM (SELECT unnest(ys) AS y) AS s WHERE y <> 'NaN'::double precision
+            ORDER BY y LIMIT i2 - i1 + 1 OFFSET i1) AS neighbours;
+    ELSE
+        SELECT min(y), max(y) INTO v1, v2 FROM (
+            SELECT y FROM (SELECT unnest(ys) AS y) AS s WHERE y <> 'NaN'::double precision
+            ORDER BY y DESC LIMIT i2 - i1 + 1 OFFSET n - 1 - i2) AS neighbours;
     END IF;
-    i2 := CASE WHEN position = i1::double precision OR i1 = n - 1 THEN i1 ELSE i1 + 1 END;
-    RETURN sorted[i1 + 1] + (sorted[i2 + 1] - sorted[i1 + 1]) * (position - i1::double precision);
+    IF discrete THEN
+        RETURN v1;
+    END IF;
+    RETURN v1 + (v2 - v1) * (position - i1::double precision);
 END;
 $$;
 

@@ -13,7 +13,7 @@ struct PercentileCallsTests {
         var testDescription: String { sql }
     }
 
-    /// `A(x)` abbreviates the in-place form's aggregate around `x`.
+    /// The in-place form up to the end of its `array_agg(…)`, around the arguments.
     static func pairs(_ arguments: String) -> String {
         "(pg_catalog.array_agg(gesturelab_pair(\(arguments)))"
     }
