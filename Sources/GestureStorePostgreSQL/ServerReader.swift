@@ -10,7 +10,8 @@ import PostgresNIO
 /// `StoreError`, as the seam promises, never postgres-nio's error. The
 /// search path puts the store's schema before `pg_catalog`, so
 /// `percentile_cont(y, f)` is the store's SQLite-compatible aggregate rather
-/// than PostgreSQL's ordered-set one.
+/// than PostgreSQL's ordered-set one, and the two-argument percentile calls
+/// are sent in a form that sorts once per group (``PercentileCalls``).
 ///
 ///     let reader = try ServerReader(try ServerAddress(url: "postgresql://lab@db/gestures"))
 ///     defer { reader.close() }
@@ -44,7 +45,8 @@ package final class ServerReader: StoreReader {
     package func forEachRow(sql: String, arguments: StoreArguments,
                            columns: ([String]) throws -> Void,
                            row: ([DatabaseValue]) throws -> Void) throws {
-        let statement = try PortableSQL(sql).statement(arguments)
+        // The percentile calls first: their arguments may hold `?` and `:name`.
+        let statement = try PortableSQL(PercentileCalls.rewrite(sql)).statement(arguments)
         var bindings = PostgresBindings()
         for value in statement.values { Self.bind(value, to: &bindings) }
         var named = false

@@ -135,7 +135,9 @@ enum ServerTestDatabase {
         return url != nil || isCI
     }()
 
-    static func freshStore() throws -> ServerReader {
+    /// `prepare` runs on the migrated database before the reader opens it
+    /// (the reader's transaction is read-only).
+    static func freshStore(prepare: (ServerConnection) throws -> Void = { _ in }) throws -> ServerReader {
         let base = try ServerAddress(url: try #require(url, "CI=true needs GESTURELAB_TEST_POSTGRES_URL"))
         let name = "u_" + UUID().uuidString.prefix(8).lowercased()
         let admin = try ServerConnection(base)
@@ -145,6 +147,7 @@ enum ServerTestDatabase {
         address.database = name
         let connection = try ServerConnection(address)
         try ServerSchema().migrate(connection)
+        try prepare(connection)
         connection.close()
         return try ServerReader(address)
     }

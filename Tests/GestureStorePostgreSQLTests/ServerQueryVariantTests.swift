@@ -6,9 +6,9 @@ import Testing
 
 /// Every canned query that takes a percentile has a server variant
 /// (Queries/postgresql/) that takes it with PostgreSQL's ordered-set
-/// aggregate: the store's two-argument `percentile()` copies its state on
-/// every row, minutes for a large group. That the variants answer as the
-/// SQLite queries do, byte for byte, is SharedStoreTests' part.
+/// aggregate, which sorts in C: faster than even the reader's in-place form
+/// of the store's `percentile()` (docs/postgresql.md). That the variants
+/// answer as the SQLite queries do, byte for byte, is SharedStoreTests' part.
 struct ServerQueryVariantTests {
     static let builtIn = (try? QueryCatalog.builtIn()) ?? []
 
