@@ -59,20 +59,71 @@ import Testing
                 snapshot[relation] = try Row.fetchAll(db, sql: "SELECT * FROM \(relation)").map(\.description).sorted()
             }
             for var query in try QueryCatalog().queries {
-                // The one canned query that reads a table by its stored layout
+                // The canned queries that read the tables by their stored layout
                 // ran, before 0008, as it was then.
-                if migrator.migrations.count == 7, query.name == "dispatch-by-channel" {
-                    query.sql = Self.dispatchByChannelAtSchema7
+                if migrator.migrations.count == 7, let sql = Self.queriesAtSchema7[query.name] {
+                    query.sql = sql
                 }
-                let file = folder.path("query-\(UUID().uuidString).csv")
-                let output = try TextOutput(path: file)
-                _ = try QueryCatalog.run(query, parameters: [], in: db, format: .csv, to: output)
-                try output.flush()
-                snapshot["query " + query.name] = [try String(contentsOfFile: file, encoding: .utf8)]
+                // Defaults, then a filter by event where the query takes one.
+                var runs: [[(name: String, value: String)]] = [[]]
+                if query.parameters.contains(where: { $0.name == "event" }) {
+                    runs.append([("event", "touchDown"), ("experiment", "edge-deferral")])
+                }
+                var outputs: [String] = []
+                for parameters in runs {
+                    let file = folder.path("query-\(UUID().uuidString).csv")
+                    let output = try TextOutput(path: file)
+                    _ = try QueryCatalog.run(query, parameters: parameters, in: db, format: .csv, to: output)
+                    try output.flush()
+                    outputs.append(try String(contentsOfFile: file, encoding: .utf8))
+                }
+                snapshot["query " + query.name] = outputs
             }
         }
         return snapshot
     }
+
+    /// The canned queries rewritten for schema 0008, as shipped with 0007.
+    static let queriesAtSchema7 = [
+        "dispatch-by-channel": dispatchByChannelAtSchema7,
+        "response-by-variant": """
+            SELECT experiment,
+                   variant,
+                   target,
+                   event,
+                   via,
+                   count(*) AS n,
+                   percentile(latency_ms, 50) AS p50_ms,
+                   percentile(latency_ms, 90) AS p90_ms,
+                   percentile(latency_ms, 95) AS p95_ms,
+                   percentile(latency_ms, 99) AS p99_ms,
+                   max(latency_ms) AS max_ms
+            FROM responses
+            WHERE (:experiment IS NULL OR experiment = :experiment)
+              AND (:event IS NULL OR event = :event)
+            GROUP BY experiment, variant, target, event, via
+            ORDER BY experiment, target, event, via, variant;
+            """,
+        "response-by-region": """
+            SELECT experiment,
+                   variant,
+                   coalesce(region, 'unknown') AS region,
+                   target,
+                   event,
+                   via,
+                   count(*) AS n,
+                   percentile(latency_ms, 50) AS p50_ms,
+                   percentile(latency_ms, 90) AS p90_ms,
+                   percentile(latency_ms, 95) AS p95_ms,
+                   percentile(latency_ms, 99) AS p99_ms,
+                   max(latency_ms) AS max_ms
+            FROM responses
+            WHERE (:experiment IS NULL OR experiment = :experiment)
+              AND (:event IS NULL OR event = :event)
+            GROUP BY experiment, variant, region, target, event, via
+            ORDER BY experiment, target, event, via, region, variant;
+            """,
+    ]
 
     /// Queries/dispatch-by-channel.sql as shipped with schema 0007.
     static let dispatchByChannelAtSchema7 = """
@@ -120,6 +171,7 @@ import Testing
         for table in Self.tablesAtSchema7 {
             #expect(before[table]?.isEmpty == false, "the demo stores no \(table) rows")
         }
+        #expect(before["query response-by-region"]?.last?.split(separator: "\r\n").count ?? 0 > 1)
         #expect(before["query reach-by-target"]?.first?.split(separator: "\r\n").count ?? 0 > 1)
         #expect(before["query false-starts-by-target"]?.first?.split(separator: "\r\n").count ?? 0 > 1)
 
