@@ -177,7 +177,9 @@ let package = Package(
         ),
         .testTarget(
             name: "GestureStoreTests",
-            dependencies: ["GestureStore", "GestureTrace", "TestScratch", grdb]
+            // GestureSimulation and GestureAnalysis: the migration tests import
+            // the demo's experiments and compare every canned query's output.
+            dependencies: ["GestureStore", "GestureTrace", "TestScratch", "GestureSimulation", "GestureAnalysis", grdb]
         ),
         .testTarget(
             name: "GestureAnalysisTests",

@@ -8,15 +8,20 @@
 -- through all five: a dispatch-heavy store's groups are few and large).
 -- `channel` lists the groups, each with a number, from the distinct
 -- (session, target, event, via) runs of the index dispatch_by_channel
--- (migration 0007); each group's dispatches are then read by index seeks,
--- session by session, and grouped by the number alone. Same rows, same
--- doubles: latency_ms is latency_ns / 1e6 as in the view. PostgreSQL runs
--- Queries/postgresql/dispatch-by-channel.sql, the plain GROUP BY.
+-- (migration 0007, on name keys since 0008); each group's dispatches are
+-- then read by index seeks, session by session, on integer keys, and
+-- grouped by the number alone; names are spelled out once a group. Same
+-- rows, same doubles: latency_ms is latency_ns / 1e6 as in the view.
+-- PostgreSQL runs Queries/postgresql/dispatch-by-channel.sql, the plain
+-- GROUP BY.
 WITH channel AS MATERIALIZED (
-    SELECT experiment, variant, target, event, via,
+    SELECT experiment, variant, target_id, event_id, via_id, target, event, via,
            dense_rank() OVER (ORDER BY experiment, variant, target, event, via) AS channel_id
-    FROM (SELECT DISTINCT session.experiment, session.variant, run.target, run.event, run.via
-          FROM (SELECT DISTINCT session_id, target, event, via FROM dispatch) AS run
+    FROM (SELECT DISTINCT session.experiment, session.variant, run.target_id, run.event_id, run.via_id,
+                 (SELECT text FROM name WHERE id = run.target_id) AS target,
+                 (SELECT text FROM name WHERE id = run.event_id) AS event,
+                 (SELECT text FROM name WHERE id = run.via_id) AS via
+          FROM (SELECT DISTINCT session_id, target_id, event_id, via_id FROM stored_dispatch) AS run
           JOIN session ON session.id = run.session_id
           JOIN capture ON capture.id = session.capture_id
           WHERE (:experiment IS NULL OR session.experiment = :experiment))
@@ -36,7 +41,7 @@ SELECT channel.experiment,
 FROM channel
 CROSS JOIN session ON session.experiment = channel.experiment AND session.variant = channel.variant
 CROSS JOIN capture ON capture.id = session.capture_id
-CROSS JOIN dispatch ON dispatch.session_id = session.id AND dispatch.target = channel.target
-                   AND dispatch.event = channel.event AND dispatch.via = channel.via
+CROSS JOIN stored_dispatch AS dispatch ON dispatch.session_id = session.id AND dispatch.target_id = channel.target_id
+                   AND dispatch.event_id = channel.event_id AND dispatch.via_id = channel.via_id
 GROUP BY channel.channel_id
 ORDER BY channel.experiment, channel.target, channel.event, channel.via, channel.variant;

@@ -2,20 +2,32 @@
 -- description: Response latency per screen region (edges within the 20-point margin against center), per variant. Is touchDown late only at the bottom edge, and does deferral remove it?
 -- param: experiment text = NULL  Only this experiment (default: all).
 -- param: event text = NULL  Only this delivered event, e.g. touchDown (default: all).
+--
+-- Grouped by the stored keys (schema 0008), then each group's names
+-- spelled out once: the same rows as grouping the `responses` view by its
+-- texts, without a name lookup per response or a sort on text. latency_ms
+-- is latency_ns / 1e6 as in the view.
+WITH grouped AS (
+    SELECT session.experiment, session.variant, response.region_id, response.target_id, response.event_id, response.via_id,
+           count(*) AS n,
+           percentile(response.latency_ns / 1e6, 50) AS p50_ms,
+           percentile(response.latency_ns / 1e6, 90) AS p90_ms,
+           percentile(response.latency_ns / 1e6, 95) AS p95_ms,
+           percentile(response.latency_ns / 1e6, 99) AS p99_ms,
+           max(response.latency_ns / 1e6) AS max_ms
+    FROM stored_response AS response
+    JOIN session ON session.id = response.session_id
+    JOIN capture ON capture.id = session.capture_id
+    WHERE (:experiment IS NULL OR session.experiment = :experiment)
+      AND (:event IS NULL OR response.event_id IN (SELECT id FROM name WHERE text = :event))
+    GROUP BY session.experiment, session.variant, response.region_id, response.target_id, response.event_id, response.via_id
+)
 SELECT experiment,
        variant,
-       coalesce(region, 'unknown') AS region,
-       target,
-       event,
-       via,
-       count(*) AS n,
-       percentile(latency_ms, 50) AS p50_ms,
-       percentile(latency_ms, 90) AS p90_ms,
-       percentile(latency_ms, 95) AS p95_ms,
-       percentile(latency_ms, 99) AS p99_ms,
-       max(latency_ms) AS max_ms
-FROM responses
-WHERE (:experiment IS NULL OR experiment = :experiment)
-  AND (:event IS NULL OR event = :event)
-GROUP BY experiment, variant, region, target, event, via
+       coalesce((SELECT text FROM name WHERE id = region_id), 'unknown') AS region,
+       (SELECT text FROM name WHERE id = target_id) AS target,
+       (SELECT text FROM name WHERE id = event_id) AS event,
+       (SELECT text FROM name WHERE id = via_id) AS via,
+       n, p50_ms, p90_ms, p95_ms, p99_ms, max_ms
+FROM grouped
 ORDER BY experiment, target, event, via, region, variant;

@@ -1,4 +1,4 @@
--- The gesturelab schema after every migration in Migrations/ (schema version 7).
+-- The gesturelab schema after every migration in Migrations/ (schema version 8).
 -- Generated from a new database; do not edit. After adding a migration, run
 -- scripts/update-schema.sh to write it anew. PRAGMA application_id = 0x474C4142
 -- ("GLAB"); new databases use 16384-byte pages.
@@ -53,97 +53,10 @@ CREATE TABLE session_config (
     PRIMARY KEY (session_id, key)
 ) STRICT, WITHOUT ROWID;
 
-CREATE TABLE touch (
-    session_id  INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
-    touch       INTEGER NOT NULL,     -- the id in the session
-    down_ns     INTEGER NOT NULL,     -- t of its began record
-    x           REAL NOT NULL,        -- touch-down position, window points
-    y           REAL NOT NULL,
-    kind        TEXT,
-    line        INTEGER NOT NULL, region TEXT, hit TEXT,     -- the began record's line
-    PRIMARY KEY (session_id, touch)
-) STRICT, WITHOUT ROWID;
-
-CREATE TABLE touch_sample (
-    session_id  INTEGER NOT NULL,
-    touch       INTEGER NOT NULL,
-    t_ns        INTEGER NOT NULL,
-    phase       TEXT NOT NULL,
-    x           REAL NOT NULL,
-    y           REAL NOT NULL,
-    radius      REAL,
-    force       REAL,
-    kind        TEXT,
-    line        INTEGER NOT NULL,
-    PRIMARY KEY (session_id, touch, t_ns, line)
-) STRICT, WITHOUT ROWID;
-
-CREATE TABLE transition (
-    session_id  INTEGER NOT NULL,
-    recognizer  TEXT NOT NULL,
-    to_state    TEXT NOT NULL,
-    t_ns        INTEGER NOT NULL,
-    from_state  TEXT,
-    class       TEXT,
-    touch       INTEGER,              -- as named by the record, if it named one
-    line        INTEGER NOT NULL,
-    PRIMARY KEY (session_id, recognizer, to_state, t_ns, line)
-) STRICT, WITHOUT ROWID;
-
-CREATE TABLE delivery (
-    session_id  INTEGER NOT NULL,
-    t_ns        INTEGER NOT NULL,
-    target      TEXT NOT NULL,
-    event       TEXT NOT NULL,
-    via         TEXT NOT NULL,
-    touch       INTEGER,              -- as named by the record, if it named one
-    line        INTEGER NOT NULL,
-    PRIMARY KEY (session_id, t_ns, line)
-) STRICT, WITHOUT ROWID;
-
 CREATE TABLE frame (
     session_id  INTEGER NOT NULL,
     t_ns        INTEGER NOT NULL,
     line        INTEGER NOT NULL,
-    PRIMARY KEY (session_id, t_ns, line)
-) STRICT, WITHOUT ROWID;
-
-CREATE TABLE response (
-    session_id  INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
-    touch       INTEGER NOT NULL,
-    target      TEXT NOT NULL,
-    event       TEXT NOT NULL,
-    via         TEXT NOT NULL,
-    t_ns        INTEGER NOT NULL,     -- the earliest such delivery
-    down_ns     INTEGER NOT NULL,
-    latency_ns  INTEGER NOT NULL,     -- t_ns - down_ns
-    line        INTEGER NOT NULL, region TEXT,     -- the earliest delivery's capture line
-    PRIMARY KEY (session_id, touch, target, event, via)
-) STRICT, WITHOUT ROWID;
-
-CREATE TABLE recognition (
-    session_id  INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
-    touch       INTEGER NOT NULL,
-    recognizer  TEXT NOT NULL,
-    class       TEXT,
-    state       TEXT NOT NULL,        -- began or recognized
-    t_ns        INTEGER NOT NULL,
-    down_ns     INTEGER NOT NULL,
-    latency_ns  INTEGER NOT NULL,
-    line        INTEGER NOT NULL, region TEXT,
-    PRIMARY KEY (session_id, touch, recognizer)
-) STRICT, WITHOUT ROWID;
-
-CREATE TABLE dispatch (
-    session_id     INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
-    t_ns           INTEGER NOT NULL,  -- the delivery
-    line           INTEGER NOT NULL,  -- the delivery's capture line
-    target         TEXT NOT NULL,
-    event          TEXT NOT NULL,
-    via            TEXT NOT NULL,
-    touch          INTEGER,           -- the touch the delivery belongs to, if any
-    transition_ns  INTEGER NOT NULL,
-    latency_ns     INTEGER NOT NULL, region TEXT,  -- t_ns - transition_ns
     PRIMARY KEY (session_id, t_ns, line)
 ) STRICT, WITHOUT ROWID;
 
@@ -153,55 +66,152 @@ CREATE TABLE session_orphans (
     orphan_transitions    INTEGER NOT NULL
 ) STRICT;
 
-CREATE TABLE target (
+CREATE TABLE name (
+    id    INTEGER PRIMARY KEY,
+    text  TEXT NOT NULL UNIQUE
+) STRICT;
+
+CREATE TABLE stored_touch (
     session_id  INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
-    target      TEXT NOT NULL,        -- the id deliveries use for it
-    t_ns        INTEGER NOT NULL,     -- from when this frame applies
-    x           REAL NOT NULL,        -- the visible frame, window points
+    touch       INTEGER NOT NULL,
+    down_ns     INTEGER NOT NULL,
+    x           REAL NOT NULL,
+    y           REAL NOT NULL,
+    kind_id     INTEGER,
+    line        INTEGER NOT NULL,
+    region_id   INTEGER,
+    hit_id      INTEGER,
+    PRIMARY KEY (session_id, touch)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE stored_touch_sample (
+    session_id  INTEGER NOT NULL,
+    touch       INTEGER NOT NULL,
+    t_ns        INTEGER NOT NULL,
+    phase_id    INTEGER NOT NULL,
+    x           REAL NOT NULL,
+    y           REAL NOT NULL,
+    radius      REAL,
+    force       REAL,
+    kind_id     INTEGER,
+    line        INTEGER NOT NULL,
+    PRIMARY KEY (session_id, touch, t_ns, line)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE stored_transition (
+    session_id     INTEGER NOT NULL,
+    recognizer_id  INTEGER NOT NULL,
+    to_state_id    INTEGER NOT NULL,
+    t_ns           INTEGER NOT NULL,
+    from_state_id  INTEGER,
+    class_id       INTEGER,
+    touch          INTEGER,
+    line           INTEGER NOT NULL,
+    PRIMARY KEY (session_id, recognizer_id, to_state_id, t_ns, line)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE stored_delivery (
+    session_id  INTEGER NOT NULL,
+    t_ns        INTEGER NOT NULL,
+    target_id   INTEGER NOT NULL,
+    event_id    INTEGER NOT NULL,
+    via_id      INTEGER NOT NULL,
+    touch       INTEGER,
+    line        INTEGER NOT NULL,
+    PRIMARY KEY (session_id, t_ns, line)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE stored_response (
+    session_id  INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
+    touch       INTEGER NOT NULL,
+    target_id   INTEGER NOT NULL,
+    event_id    INTEGER NOT NULL,
+    via_id      INTEGER NOT NULL,
+    t_ns        INTEGER NOT NULL,
+    down_ns     INTEGER NOT NULL,
+    latency_ns  INTEGER NOT NULL,
+    line        INTEGER NOT NULL,
+    region_id   INTEGER,
+    PRIMARY KEY (session_id, touch, target_id, event_id, via_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE stored_recognition (
+    session_id     INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
+    touch          INTEGER NOT NULL,
+    recognizer_id  INTEGER NOT NULL,
+    class_id       INTEGER,
+    state_id       INTEGER NOT NULL,
+    t_ns           INTEGER NOT NULL,
+    down_ns        INTEGER NOT NULL,
+    latency_ns     INTEGER NOT NULL,
+    line           INTEGER NOT NULL,
+    region_id      INTEGER,
+    PRIMARY KEY (session_id, touch, recognizer_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE stored_dispatch (
+    session_id     INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
+    t_ns           INTEGER NOT NULL,
+    line           INTEGER NOT NULL,
+    target_id      INTEGER NOT NULL,
+    event_id       INTEGER NOT NULL,
+    via_id         INTEGER NOT NULL,
+    touch          INTEGER,
+    transition_ns  INTEGER NOT NULL,
+    latency_ns     INTEGER NOT NULL,
+    region_id      INTEGER,
+    PRIMARY KEY (session_id, t_ns, line)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE stored_target (
+    session_id  INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
+    target_id   INTEGER NOT NULL,
+    t_ns        INTEGER NOT NULL,
+    x           REAL NOT NULL,
     y           REAL NOT NULL,
     w           REAL NOT NULL,
     h           REAL NOT NULL,
-    hit_x       REAL,                 -- the area accepting touches, when it differs
+    hit_x       REAL,
     hit_y       REAL,
     hit_w       REAL,
     hit_h       REAL,
-    class       TEXT,
+    class_id    INTEGER,
     line        INTEGER NOT NULL,
-    PRIMARY KEY (session_id, target, t_ns, line)
+    PRIMARY KEY (session_id, target_id, t_ns, line)
 ) STRICT, WITHOUT ROWID;
 
-CREATE TABLE outcome (
+CREATE TABLE stored_outcome (
     session_id       INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
     touch            INTEGER NOT NULL,
-    target           TEXT NOT NULL,
+    target_id        INTEGER NOT NULL,
     distance_pt      REAL NOT NULL,
     inside_frame     INTEGER NOT NULL CHECK (inside_frame IN (0, 1)),
     inside_hit_area  INTEGER NOT NULL CHECK (inside_hit_area IN (0, 1)),
     reached          INTEGER NOT NULL CHECK (reached IN (0, 1)),
-    target_line      INTEGER NOT NULL,  -- the target record whose frame was used
+    target_line      INTEGER NOT NULL,
     PRIMARY KEY (session_id, touch)
 ) STRICT, WITHOUT ROWID;
 
-CREATE TABLE touch_start (
-    session_id    INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
-    touch         INTEGER NOT NULL,
-    target        TEXT NOT NULL,
-    start_event   TEXT NOT NULL,
-    start_ns      INTEGER NOT NULL,
-    start_line    INTEGER NOT NULL,
-    cancel_event  TEXT,               -- NULL: not a false start
-    cancel_ns     INTEGER,
-    cancel_line   INTEGER,
-    PRIMARY KEY (session_id, touch, target)
+CREATE TABLE stored_touch_start (
+    session_id       INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
+    touch            INTEGER NOT NULL,
+    target_id        INTEGER NOT NULL,
+    start_event_id   INTEGER NOT NULL,
+    start_ns         INTEGER NOT NULL,
+    start_line       INTEGER NOT NULL,
+    cancel_event_id  INTEGER,
+    cancel_ns        INTEGER,
+    cancel_line      INTEGER,
+    PRIMARY KEY (session_id, touch, target_id)
 ) STRICT, WITHOUT ROWID;
 
 CREATE INDEX session_by_experiment ON session(experiment, variant);
 
 CREATE INDEX session_config_by_key ON session_config(key, value);
 
-CREATE INDEX touch_by_down ON touch(session_id, down_ns);
+CREATE INDEX touch_by_down ON stored_touch(session_id, down_ns);
 
-CREATE INDEX dispatch_by_channel ON dispatch(session_id, target, event, via, latency_ns);
+CREATE INDEX dispatch_by_channel ON stored_dispatch(session_id, target_id, event_id, via_id, latency_ns);
 
 CREATE VIEW touches AS
 SELECT capture.file_name AS capture,
@@ -252,20 +262,6 @@ FROM dispatch
 JOIN session ON session.id = dispatch.session_id
 JOIN capture ON capture.id = session.capture_id;
 
-CREATE VIEW response_pairs AS
-SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
-       first.touch, first.region, first.target, first.event,
-       first.via AS first_via, second.via AS second_via,
-       first.latency_ns / 1e6 AS first_ms, second.latency_ns / 1e6 AS second_ms,
-       second.latency_ns / 1e6 - first.latency_ns / 1e6 AS lag_ms,
-       capture.id AS capture_id, first.session_id
-FROM response AS first
-JOIN response AS second
-  ON second.session_id = first.session_id AND second.touch = first.touch
- AND second.target = first.target AND second.event = first.event AND second.via <> first.via
-JOIN session ON session.id = first.session_id
-JOIN capture ON capture.id = session.capture_id;
-
 CREATE VIEW targets AS
 SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
        target.target, target.class, target.t_ns, target.x, target.y, target.w, target.h,
@@ -313,3 +309,79 @@ JOIN touch ON touch.session_id = touch_start.session_id AND touch.touch = touch_
 JOIN session ON session.id = touch_start.session_id
 JOIN capture ON capture.id = session.capture_id
 WHERE touch_start.cancel_ns IS NOT NULL;
+
+CREATE VIEW touch AS
+SELECT session_id, touch, down_ns, x, y,
+       (SELECT text FROM name WHERE id = kind_id) AS kind, line,
+       (SELECT text FROM name WHERE id = region_id) AS region,
+       (SELECT text FROM name WHERE id = hit_id) AS hit
+FROM stored_touch;
+
+CREATE VIEW touch_sample AS
+SELECT session_id, touch, t_ns, (SELECT text FROM name WHERE id = phase_id) AS phase, x, y, radius, force,
+       (SELECT text FROM name WHERE id = kind_id) AS kind, line
+FROM stored_touch_sample;
+
+CREATE VIEW transition AS
+SELECT session_id, (SELECT text FROM name WHERE id = recognizer_id) AS recognizer,
+       (SELECT text FROM name WHERE id = to_state_id) AS to_state, t_ns,
+       (SELECT text FROM name WHERE id = from_state_id) AS from_state,
+       (SELECT text FROM name WHERE id = class_id) AS class, touch, line
+FROM stored_transition;
+
+CREATE VIEW delivery AS
+SELECT session_id, t_ns, (SELECT text FROM name WHERE id = target_id) AS target,
+       (SELECT text FROM name WHERE id = event_id) AS event, (SELECT text FROM name WHERE id = via_id) AS via,
+       touch, line
+FROM stored_delivery;
+
+CREATE VIEW response AS
+SELECT session_id, touch, (SELECT text FROM name WHERE id = target_id) AS target,
+       (SELECT text FROM name WHERE id = event_id) AS event, (SELECT text FROM name WHERE id = via_id) AS via,
+       t_ns, down_ns, latency_ns, line, (SELECT text FROM name WHERE id = region_id) AS region
+FROM stored_response;
+
+CREATE VIEW recognition AS
+SELECT session_id, touch, (SELECT text FROM name WHERE id = recognizer_id) AS recognizer,
+       (SELECT text FROM name WHERE id = class_id) AS class, (SELECT text FROM name WHERE id = state_id) AS state,
+       t_ns, down_ns, latency_ns, line, (SELECT text FROM name WHERE id = region_id) AS region
+FROM stored_recognition;
+
+CREATE VIEW dispatch AS
+SELECT session_id, t_ns, line, (SELECT text FROM name WHERE id = target_id) AS target,
+       (SELECT text FROM name WHERE id = event_id) AS event, (SELECT text FROM name WHERE id = via_id) AS via,
+       touch, transition_ns, latency_ns, (SELECT text FROM name WHERE id = region_id) AS region
+FROM stored_dispatch;
+
+CREATE VIEW target AS
+SELECT session_id, (SELECT text FROM name WHERE id = target_id) AS target, t_ns, x, y, w, h,
+       hit_x, hit_y, hit_w, hit_h, (SELECT text FROM name WHERE id = class_id) AS class, line
+FROM stored_target;
+
+CREATE VIEW outcome AS
+SELECT session_id, touch, (SELECT text FROM name WHERE id = target_id) AS target, distance_pt, inside_frame,
+       inside_hit_area, reached, target_line
+FROM stored_outcome;
+
+CREATE VIEW touch_start AS
+SELECT session_id, touch, (SELECT text FROM name WHERE id = target_id) AS target,
+       (SELECT text FROM name WHERE id = start_event_id) AS start_event, start_ns, start_line,
+       (SELECT text FROM name WHERE id = cancel_event_id) AS cancel_event, cancel_ns, cancel_line
+FROM stored_touch_start;
+
+CREATE VIEW response_pairs AS
+SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
+       first.touch, (SELECT text FROM name WHERE id = first.region_id) AS region,
+       (SELECT text FROM name WHERE id = first.target_id) AS target,
+       (SELECT text FROM name WHERE id = first.event_id) AS event,
+       (SELECT text FROM name WHERE id = first.via_id) AS first_via,
+       (SELECT text FROM name WHERE id = second.via_id) AS second_via,
+       first.latency_ns / 1e6 AS first_ms, second.latency_ns / 1e6 AS second_ms,
+       second.latency_ns / 1e6 - first.latency_ns / 1e6 AS lag_ms,
+       capture.id AS capture_id, first.session_id
+FROM stored_response AS first
+JOIN stored_response AS second
+  ON second.session_id = first.session_id AND second.touch = first.touch
+ AND second.target_id = first.target_id AND second.event_id = first.event_id AND second.via_id <> first.via_id
+JOIN session ON session.id = first.session_id
+JOIN capture ON capture.id = session.capture_id;

@@ -201,7 +201,7 @@ import TestScratch
         _ = try? CaptureImporter(database: database).importCapture(path: try folder.write("bad.jsonl", "{}\n"))
         let error = #expect(throws: DatabaseError.self) {
             try database.connection.write { db in
-                try db.execute(sql: "INSERT INTO touch (session_id, touch, down_ns, x, y, line) VALUES (999, 1, 0, 0, 0, 1)")
+                try db.execute(sql: "INSERT INTO stored_touch (session_id, touch, down_ns, x, y, line) VALUES (999, 1, 0, 0, 0, 1)")
             }
         }
         #expect(error?.resultCode == .SQLITE_CONSTRAINT)

@@ -43,9 +43,11 @@ import TestScratch
         let stored = try database.connection.write { db in
             try db.execute(sql: "INSERT INTO capture (file_name, path, size_bytes, imported_at, tool_version, format_version) VALUES ('c', 'c', 0, '', '', 1)")
             try db.execute(sql: "INSERT INTO session (capture_id, session, experiment, variant, line) VALUES (1, 's', 'e', 'v', 2)")
-            try batch.withBindContext(sessionRowIDs: [1]) { context in
+            let names = try NameInterner(db)
+            try batch.withBindContext(sessionRowIDs: [1], names: names) { context in
                 try MultiRowInsert<DeliveryRow>(db).insert(rows, in: context)
             }
+            try names.flush(db)
             return try Row.fetchAll(db, sql: "SELECT t_ns, target, event, via, touch, line FROM delivery ORDER BY t_ns")
         }
         #expect(stored.count == count)
@@ -68,14 +70,14 @@ import TestScratch
                               via: batch.text("observer"), touch: nil, line: 12)
         let error = #expect(throws: StoreError.self) {
             try database.connection.write { db in
-                try batch.withBindContext(sessionRowIDs: [1]) { context in
+                try batch.withBindContext(sessionRowIDs: [1], names: try NameInterner(db)) { context in
                     try MultiRowInsert<DeliveryRow>(db).insert([row, row], in: context)
                 }
             }
         }
         let message = error.map { "\($0)" } ?? ""
-        #expect(message.contains("UNIQUE constraint failed: delivery.session_id, delivery.t_ns, delivery.line"))
-        #expect(message.contains("SQL: INSERT OR FAIL INTO delivery (session_id, t_ns, target, event, via, touch, line) VALUES (?, ?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, ?, ?)"))
+        #expect(message.contains("UNIQUE constraint failed: stored_delivery.session_id, stored_delivery.t_ns, stored_delivery.line"))
+        #expect(message.contains("SQL: INSERT OR FAIL INTO stored_delivery (session_id, t_ns, target_id, event_id, via_id, touch, line) VALUES (?, ?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, ?, ?)"))
         #expect(message.contains("arguments: session: 0, timeNanos: 7, target: pan, event: began, via: observer, touch: nil, line: 12"))
     }
 }

@@ -21,8 +21,13 @@ import TestScratch
             let ledger = try SchemaMigrator().appliedMigrations(db)
             #expect(ledger.map(\.version) == Migration.embedded.map(\.version))
             #expect(ledger.map(\.checksum) == Migration.embedded.map(\.checksum))
-            for table in ["capture", "session", "session_config", "touch", "touch_sample", "transition", "delivery", "frame"] {
+            for table in ["capture", "session", "session_config", "name", "stored_touch", "stored_touch_sample",
+                          "stored_transition", "stored_delivery", "frame"] {
                 #expect(try db.tableExists(table), "missing table \(table)")
+            }
+            // Since 0008 the record tables of old are views of the same names.
+            for view in ["touch", "touch_sample", "transition", "delivery"] {
+                #expect(try db.viewExists(view), "missing view \(view)")
             }
         }
     }

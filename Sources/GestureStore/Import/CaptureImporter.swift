@@ -133,7 +133,7 @@ package struct CaptureImporter: Sendable {
                        digest: CaptureDigest, onRejection: (TraceReader.TraceRejection) throws -> Void,
                        onProgress: ((Progress) -> Void)?) throws -> StoredCapture {
         let captureID = try insertCaptureRow(db, path: path, displayName: displayName)
-        let inserter = RecordInserter(db, captureID: captureID)
+        let inserter = try RecordInserter(db, captureID: captureID)
         // Reading runs on its own thread; `stop()` joins it before anything
         // here touches the reader or the digest again.
         let pipeline = RecordPipeline(reader: reader, limits: streamingLimits)

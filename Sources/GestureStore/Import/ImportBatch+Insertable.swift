@@ -1,29 +1,29 @@
 import GestureTrace
 
-// The column lists mirror Migrations/0001_initial.sql, 0002_derived_latencies.sql
-// and 0003_stored_regions.sql.
+// The column lists mirror the `stored_*` tables of Migrations/0008_interned_names.sql:
+// every name is bound as its key in `name` (`BindContext.nameKey`).
 
 extension TouchSampleRow: InsertableRow {
-    static let table = "touch_sample"
-    static let columns = ["session_id", "touch", "t_ns", "phase", "x", "y", "radius", "force", "kind", "line"]
+    static let table = "stored_touch_sample"
+    static let columns = ["session_id", "touch", "t_ns", "phase_id", "x", "y", "radius", "force", "kind_id", "line"]
 
     func bind(to statement: BoundStatement, at offset: Int32, in context: BindContext) {
         statement.bind(context.sessionRowID(session), at: offset + 1)
         statement.bind(touch, at: offset + 2)
         statement.bind(timeNanos, at: offset + 3)
-        statement.bind(phase.text, at: offset + 4)
+        statement.bind(context.nameKey(phase.text), at: offset + 4)
         statement.bind(x, at: offset + 5)
         statement.bind(y, at: offset + 6)
         statement.bind(radius, at: offset + 7)
         statement.bind(force, at: offset + 8)
-        statement.bind(kind?.text, at: offset + 9)
+        statement.bind(context.nameKey(kind?.text), at: offset + 9)
         statement.bind(line, at: offset + 10)
     }
 }
 
 extension TouchDownRow: InsertableRow {
-    static let table = "touch"
-    static let columns = ["session_id", "touch", "down_ns", "x", "y", "kind", "line", "region", "hit"]
+    static let table = "stored_touch"
+    static let columns = ["session_id", "touch", "down_ns", "x", "y", "kind_id", "line", "region_id", "hit_id"]
 
     func bind(to statement: BoundStatement, at offset: Int32, in context: BindContext) {
         statement.bind(context.sessionRowID(sample.session), at: offset + 1)
@@ -31,21 +31,21 @@ extension TouchDownRow: InsertableRow {
         statement.bind(sample.timeNanos, at: offset + 3)
         statement.bind(sample.x, at: offset + 4)
         statement.bind(sample.y, at: offset + 5)
-        statement.bind(sample.kind?.text, at: offset + 6)
+        statement.bind(context.nameKey(sample.kind?.text), at: offset + 6)
         statement.bind(sample.line, at: offset + 7)
-        statement.bind(region?.text, at: offset + 8)
-        statement.bind(text: hit, in: context, at: offset + 9)
+        statement.bind(context.nameKey(region?.text), at: offset + 8)
+        statement.bind(context.nameKey(hit), at: offset + 9)
     }
 }
 
 extension TargetRow: InsertableRow {
-    static let table = "target"
-    static let columns = ["session_id", "target", "t_ns", "x", "y", "w", "h", "hit_x", "hit_y", "hit_w", "hit_h",
-                          "class", "line"]
+    static let table = "stored_target"
+    static let columns = ["session_id", "target_id", "t_ns", "x", "y", "w", "h", "hit_x", "hit_y", "hit_w", "hit_h",
+                          "class_id", "line"]
 
     func bind(to statement: BoundStatement, at offset: Int32, in context: BindContext) {
         statement.bind(context.sessionRowID(session), at: offset + 1)
-        statement.bind(text: target, in: context, at: offset + 2)
+        statement.bind(context.nameKey(target), at: offset + 2)
         statement.bind(timeNanos, at: offset + 3)
         statement.bind(frame.x, at: offset + 4)
         statement.bind(frame.y, at: offset + 5)
@@ -55,55 +55,56 @@ extension TargetRow: InsertableRow {
         statement.bind(hitArea?.y, at: offset + 9)
         statement.bind(hitArea?.width, at: offset + 10)
         statement.bind(hitArea?.height, at: offset + 11)
-        statement.bind(text: targetClass, in: context, at: offset + 12)
+        statement.bind(context.nameKey(targetClass), at: offset + 12)
         statement.bind(line, at: offset + 13)
     }
 }
 
 extension TouchStartRow: InsertableRow {
-    static let table = "touch_start"
-    static let columns = ["session_id", "touch", "target", "start_event", "start_ns", "start_line", "cancel_event",
-                          "cancel_ns", "cancel_line"]
+    static let table = "stored_touch_start"
+    static let columns = ["session_id", "touch", "target_id", "start_event_id", "start_ns", "start_line",
+                          "cancel_event_id", "cancel_ns", "cancel_line"]
 
     func bind(to statement: BoundStatement, at offset: Int32, in context: BindContext) {
         statement.bind(context.sessionRowID(session), at: offset + 1)
         statement.bind(touch, at: offset + 2)
-        statement.bind(text: target, in: context, at: offset + 3)
-        statement.bind(text: startEvent, in: context, at: offset + 4)
+        statement.bind(context.nameKey(target), at: offset + 3)
+        statement.bind(context.nameKey(startEvent), at: offset + 4)
         statement.bind(startNanos, at: offset + 5)
         statement.bind(startLine, at: offset + 6)
-        statement.bind(text: cancelEvent, in: context, at: offset + 7)
+        statement.bind(context.nameKey(cancelEvent), at: offset + 7)
         statement.bind(cancelNanos, at: offset + 8)
         statement.bind(cancelLine.map(Int64.init), at: offset + 9)
     }
 }
 
 extension TransitionRow: InsertableRow {
-    static let table = "transition"
-    static let columns = ["session_id", "recognizer", "to_state", "t_ns", "from_state", "class", "touch", "line"]
+    static let table = "stored_transition"
+    static let columns = ["session_id", "recognizer_id", "to_state_id", "t_ns", "from_state_id", "class_id", "touch",
+                          "line"]
 
     func bind(to statement: BoundStatement, at offset: Int32, in context: BindContext) {
         statement.bind(context.sessionRowID(session), at: offset + 1)
-        statement.bind(text: recognizer, in: context, at: offset + 2)
-        statement.bind(to.text, at: offset + 3)
+        statement.bind(context.nameKey(recognizer), at: offset + 2)
+        statement.bind(context.nameKey(to.text), at: offset + 3)
         statement.bind(timeNanos, at: offset + 4)
-        statement.bind(from?.text, at: offset + 5)
-        statement.bind(text: recognizerClass, in: context, at: offset + 6)
+        statement.bind(context.nameKey(from?.text), at: offset + 5)
+        statement.bind(context.nameKey(recognizerClass), at: offset + 6)
         statement.bind(touch, at: offset + 7)
         statement.bind(line, at: offset + 8)
     }
 }
 
 extension DeliveryRow: InsertableRow {
-    static let table = "delivery"
-    static let columns = ["session_id", "t_ns", "target", "event", "via", "touch", "line"]
+    static let table = "stored_delivery"
+    static let columns = ["session_id", "t_ns", "target_id", "event_id", "via_id", "touch", "line"]
 
     func bind(to statement: BoundStatement, at offset: Int32, in context: BindContext) {
         statement.bind(context.sessionRowID(session), at: offset + 1)
         statement.bind(timeNanos, at: offset + 2)
-        statement.bind(text: target, in: context, at: offset + 3)
-        statement.bind(text: event, in: context, at: offset + 4)
-        statement.bind(text: via, in: context, at: offset + 5)
+        statement.bind(context.nameKey(target), at: offset + 3)
+        statement.bind(context.nameKey(event), at: offset + 4)
+        statement.bind(context.nameKey(via), at: offset + 5)
         statement.bind(touch, at: offset + 6)
         statement.bind(line, at: offset + 7)
     }
@@ -121,72 +122,72 @@ extension FrameRow: InsertableRow {
 }
 
 extension ResponseRow: InsertableRow {
-    static let table = "response"
-    static let columns = ["session_id", "touch", "target", "event", "via", "t_ns", "down_ns", "latency_ns", "line",
-                          "region"]
+    static let table = "stored_response"
+    static let columns = ["session_id", "touch", "target_id", "event_id", "via_id", "t_ns", "down_ns", "latency_ns",
+                          "line", "region_id"]
     /// The earliest delivery wins; at equal times, the earlier line.
     static let conflictClause = """
-        ON CONFLICT (session_id, touch, target, event, via) DO UPDATE
+        ON CONFLICT (session_id, touch, target_id, event_id, via_id) DO UPDATE
         SET t_ns = excluded.t_ns, latency_ns = excluded.latency_ns, line = excluded.line
-        WHERE (excluded.t_ns, excluded.line) < (response.t_ns, response.line)
+        WHERE (excluded.t_ns, excluded.line) < (stored_response.t_ns, stored_response.line)
         """
 
     func bind(to statement: BoundStatement, at offset: Int32, in context: BindContext) {
         statement.bind(context.sessionRowID(session), at: offset + 1)
         statement.bind(touch, at: offset + 2)
-        statement.bind(text: target, in: context, at: offset + 3)
-        statement.bind(text: event, in: context, at: offset + 4)
-        statement.bind(text: via, in: context, at: offset + 5)
+        statement.bind(context.nameKey(target), at: offset + 3)
+        statement.bind(context.nameKey(event), at: offset + 4)
+        statement.bind(context.nameKey(via), at: offset + 5)
         statement.bind(timeNanos, at: offset + 6)
         statement.bind(downNanos, at: offset + 7)
         statement.bind(timeNanos - downNanos, at: offset + 8)
         statement.bind(line, at: offset + 9)
-        statement.bind(region?.text, at: offset + 10)
+        statement.bind(context.nameKey(region?.text), at: offset + 10)
     }
 }
 
 extension RecognitionRow: InsertableRow {
-    static let table = "recognition"
-    static let columns = ["session_id", "touch", "recognizer", "class", "state", "t_ns", "down_ns", "latency_ns", "line",
-                          "region"]
+    static let table = "stored_recognition"
+    static let columns = ["session_id", "touch", "recognizer_id", "class_id", "state_id", "t_ns", "down_ns",
+                          "latency_ns", "line", "region_id"]
     /// The earliest transition wins; at equal times, the earlier line.
     static let conflictClause = """
-        ON CONFLICT (session_id, touch, recognizer) DO UPDATE
-        SET class = excluded.class, state = excluded.state, t_ns = excluded.t_ns,
+        ON CONFLICT (session_id, touch, recognizer_id) DO UPDATE
+        SET class_id = excluded.class_id, state_id = excluded.state_id, t_ns = excluded.t_ns,
             latency_ns = excluded.latency_ns, line = excluded.line
-        WHERE (excluded.t_ns, excluded.line) < (recognition.t_ns, recognition.line)
+        WHERE (excluded.t_ns, excluded.line) < (stored_recognition.t_ns, stored_recognition.line)
         """
 
     func bind(to statement: BoundStatement, at offset: Int32, in context: BindContext) {
         statement.bind(context.sessionRowID(session), at: offset + 1)
         statement.bind(touch, at: offset + 2)
-        statement.bind(text: recognizer, in: context, at: offset + 3)
-        statement.bind(text: recognizerClass, in: context, at: offset + 4)
-        statement.bind(state.text, at: offset + 5)
+        statement.bind(context.nameKey(recognizer), at: offset + 3)
+        statement.bind(context.nameKey(recognizerClass), at: offset + 4)
+        statement.bind(context.nameKey(state.text), at: offset + 5)
         statement.bind(timeNanos, at: offset + 6)
         statement.bind(downNanos, at: offset + 7)
         statement.bind(timeNanos - downNanos, at: offset + 8)
         statement.bind(line, at: offset + 9)
-        statement.bind(region?.text, at: offset + 10)
+        statement.bind(context.nameKey(region?.text), at: offset + 10)
     }
 }
 
 extension DispatchRow: InsertableRow {
-    static let table = "dispatch"
-    static let columns = ["session_id", "t_ns", "line", "target", "event", "via", "touch", "transition_ns", "latency_ns",
-                          "region"]
+    static let table = "stored_dispatch"
+    static let columns = ["session_id", "t_ns", "line", "target_id", "event_id", "via_id", "touch", "transition_ns",
+                          "latency_ns", "region_id"]
 
     func bind(to statement: BoundStatement, at offset: Int32, in context: BindContext) {
         statement.bind(context.sessionRowID(session), at: offset + 1)
         statement.bind(timeNanos, at: offset + 2)
         statement.bind(line, at: offset + 3)
-        statement.bind(text: target, in: context, at: offset + 4)
-        statement.bind(text: event, in: context, at: offset + 5)
-        statement.bind(text: via, in: context, at: offset + 6)
+        statement.bind(context.nameKey(target), at: offset + 4)
+        statement.bind(context.nameKey(event), at: offset + 5)
+        statement.bind(context.nameKey(via), at: offset + 6)
         statement.bind(touch, at: offset + 7)
         statement.bind(transitionNanos, at: offset + 8)
         statement.bind(timeNanos - transitionNanos, at: offset + 9)
-        statement.bind(region?.text, at: offset + 10)
+        statement.bind(context.nameKey(region?.text), at: offset + 10)
     }
 }
 

@@ -10,6 +10,8 @@ final class RecordInserter {
     private let captureID: Int64
     /// `session.id` in the store, by the session's ordinal in the capture.
     private(set) var sessionRowIDs: [Int64] = []
+    /// Every name's key, read once and grown as the capture names new ones.
+    private let names: NameInterner
 
     private let touchDowns: MultiRowInsert<TouchDownRow>
     private let touchSamples: MultiRowInsert<TouchSampleRow>
@@ -28,9 +30,11 @@ final class RecordInserter {
     /// Time spent storing derived latencies, for the import summary.
     private(set) var derivedSeconds = 0.0
 
-    init(_ db: Database, captureID: Int64) {
+    /// Call inside the import's transaction: the names it reads and adds are its own.
+    init(_ db: Database, captureID: Int64) throws {
         self.db = db
         self.captureID = captureID
+        names = try NameInterner(db)
         touchDowns = MultiRowInsert(db)
         touchSamples = MultiRowInsert(db)
         transitions = MultiRowInsert(db)
@@ -57,7 +61,7 @@ final class RecordInserter {
             try db.cachedStatement(sql: "UPDATE session SET dropped = dropped + ? WHERE id = ?")
                 .execute(arguments: [drop.count, sessionRowIDs[drop.session]])
         }
-        try batch.withBindContext(sessionRowIDs: sessionRowIDs) { context in
+        try batch.withBindContext(sessionRowIDs: sessionRowIDs, names: names) { context in
             try touchDowns.insert(batch.touchDowns, in: context)
             try touchSamples.insert(batch.touchSamples, in: context)
             try transitions.insert(batch.transitions, in: context)
@@ -76,6 +80,9 @@ final class RecordInserter {
             try orphans.insert(batch.orphans, in: context)
             derivedSeconds += (ContinuousClock.now - started).seconds
         }
+        // The batch's new names go into `name` before anything reads them by
+        // text (the set-wise derivation runs after the last batch).
+        try names.flush(db)
     }
 
     /// Sessions are few, but preparing their statements afresh for each one

@@ -4,8 +4,12 @@ import GRDB
 ///
 /// Runs inside the capture's import transaction, so the derived tables are
 /// always in step with the records. Each record is associated with its touch
-/// by one index seek on `touch(session_id, down_ns)`: a million records
-/// derive in seconds, never by scanning all touches per record.
+/// by one index seek on `stored_touch(session_id, down_ns)`: a million records
+/// derive in seconds, never by scanning all touches per record. It reads and
+/// writes the `stored_*` tables, names by their keys in `name` (migration
+/// 0008): one namespace, so a delivery's target meets a transition's
+/// recognizer by key. Names are spelled out only where their text orders
+/// rows (a false start's event name).
 ///
 /// Captures in time order are derived in the reading pass instead
 /// (`StreamingDeriver`); this is the answer for any order, and the
@@ -42,10 +46,10 @@ enum SetWiseDeriver {
     private static func owningTouch(_ record: String) -> String {
         """
         CASE WHEN \(record).touch IS NOT NULL THEN
-            (SELECT touch.touch FROM touch
+            (SELECT touch.touch FROM stored_touch AS touch
              WHERE touch.session_id = \(record).session_id AND touch.touch = \(record).touch)
         ELSE
-            (SELECT touch.touch FROM touch
+            (SELECT touch.touch FROM stored_touch AS touch
              WHERE touch.session_id = \(record).session_id AND touch.down_ns <= \(record).t_ns
              ORDER BY touch.down_ns DESC, touch.touch DESC LIMIT 1)
         END
@@ -53,7 +57,8 @@ enum SetWiseDeriver {
     }
 
     /// Whatever the reading pass stored before it gave up.
-    private static let clearing: [String] = ["response", "recognition", "dispatch", "session_orphans", "touch_start"].map {
+    private static let clearing: [String] = ["stored_response", "stored_recognition", "stored_dispatch", "session_orphans",
+                                               "stored_touch_start"].map {
         "DELETE FROM \($0) WHERE session_id IN (SELECT id FROM session WHERE capture_id = :capture)"
     }
 
@@ -62,59 +67,63 @@ enum SetWiseDeriver {
         "DROP TABLE IF EXISTS temp.owned_transition",
         """
         CREATE TEMP TABLE owned_delivery AS
-        SELECT delivery.session_id, delivery.t_ns, delivery.line, delivery.target, delivery.event, delivery.via,
-               \(owningTouch("delivery")) AS touch
-        FROM delivery
+        SELECT delivery.session_id, delivery.t_ns, delivery.line, delivery.target_id, delivery.event_id,
+               delivery.via_id, \(owningTouch("delivery")) AS touch
+        FROM stored_delivery AS delivery
         WHERE delivery.session_id IN (SELECT id FROM session WHERE capture_id = :capture)
         """,
         """
         CREATE TEMP TABLE owned_transition AS
-        SELECT transition.session_id, transition.t_ns, transition.line, transition.recognizer,
-               transition.to_state, transition.class, \(owningTouch("transition")) AS touch
-        FROM transition
+        SELECT transition.session_id, transition.t_ns, transition.line, transition.recognizer_id,
+               transition.to_state_id, transition.class_id, \(owningTouch("transition")) AS touch
+        FROM stored_transition AS transition
         WHERE transition.session_id IN (SELECT id FROM session WHERE capture_id = :capture)
         """,
         // The earliest of each group; at equal times the earlier line, as the
         // reading pass decides too.
         """
-        INSERT INTO response (session_id, touch, target, event, via, t_ns, down_ns, latency_ns, line, region)
-        SELECT earliest.session_id, earliest.touch, earliest.target, earliest.event, earliest.via,
-               earliest.t_ns, touch.down_ns, earliest.t_ns - touch.down_ns, earliest.line, touch.region
+        INSERT INTO stored_response (session_id, touch, target_id, event_id, via_id, t_ns, down_ns, latency_ns, line,
+                                     region_id)
+        SELECT earliest.session_id, earliest.touch, earliest.target_id, earliest.event_id, earliest.via_id,
+               earliest.t_ns, touch.down_ns, earliest.t_ns - touch.down_ns, earliest.line, touch.region_id
         FROM (SELECT owned.*, row_number() OVER (
-                  PARTITION BY owned.session_id, owned.touch, owned.target, owned.event, owned.via
+                  PARTITION BY owned.session_id, owned.touch, owned.target_id, owned.event_id, owned.via_id
                   ORDER BY owned.t_ns, owned.line) AS rank
               FROM owned_delivery AS owned WHERE owned.touch IS NOT NULL) AS earliest
-        JOIN touch ON touch.session_id = earliest.session_id AND touch.touch = earliest.touch
+        JOIN stored_touch AS touch ON touch.session_id = earliest.session_id AND touch.touch = earliest.touch
         WHERE earliest.rank = 1
         """,
         """
-        INSERT INTO recognition (session_id, touch, recognizer, class, state, t_ns, down_ns, latency_ns, line, region)
-        SELECT earliest.session_id, earliest.touch, earliest.recognizer, earliest.class, earliest.to_state,
-               earliest.t_ns, touch.down_ns, earliest.t_ns - touch.down_ns, earliest.line, touch.region
+        INSERT INTO stored_recognition (session_id, touch, recognizer_id, class_id, state_id, t_ns, down_ns,
+                                        latency_ns, line, region_id)
+        SELECT earliest.session_id, earliest.touch, earliest.recognizer_id, earliest.class_id, earliest.to_state_id,
+               earliest.t_ns, touch.down_ns, earliest.t_ns - touch.down_ns, earliest.line, touch.region_id
         FROM (SELECT owned.*, row_number() OVER (
-                  PARTITION BY owned.session_id, owned.touch, owned.recognizer
+                  PARTITION BY owned.session_id, owned.touch, owned.recognizer_id
                   ORDER BY owned.t_ns, owned.line) AS rank
               FROM owned_transition AS owned
-              WHERE owned.touch IS NOT NULL AND owned.to_state IN ('began', 'recognized')) AS earliest
-        JOIN touch ON touch.session_id = earliest.session_id AND touch.touch = earliest.touch
+              WHERE owned.touch IS NOT NULL
+                AND owned.to_state_id IN (SELECT id FROM name WHERE text IN ('began', 'recognized'))) AS earliest
+        JOIN stored_touch AS touch ON touch.session_id = earliest.session_id AND touch.touch = earliest.touch
         WHERE earliest.rank = 1
         """,
         // MATERIALIZED: flattened, SQLite would run the seek three times a
         // row (the column, the subtraction and the filter).
         """
-        INSERT INTO dispatch (session_id, t_ns, line, target, event, via, touch, transition_ns, latency_ns, region)
+        INSERT INTO stored_dispatch (session_id, t_ns, line, target_id, event_id, via_id, touch, transition_ns,
+                                     latency_ns, region_id)
         WITH matched AS MATERIALIZED (
             SELECT owned.*,
-                   (SELECT transition.t_ns FROM transition
-                    WHERE transition.session_id = owned.session_id AND transition.recognizer = owned.target
-                      AND transition.to_state = owned.event AND transition.t_ns <= owned.t_ns
+                   (SELECT transition.t_ns FROM stored_transition AS transition
+                    WHERE transition.session_id = owned.session_id AND transition.recognizer_id = owned.target_id
+                      AND transition.to_state_id = owned.event_id AND transition.t_ns <= owned.t_ns
                     ORDER BY transition.t_ns DESC LIMIT 1) AS transition_ns
             FROM owned_delivery AS owned
         )
-        SELECT matched.session_id, matched.t_ns, matched.line, matched.target, matched.event, matched.via,
-               matched.touch, matched.transition_ns, matched.t_ns - matched.transition_ns, touch.region
+        SELECT matched.session_id, matched.t_ns, matched.line, matched.target_id, matched.event_id, matched.via_id,
+               matched.touch, matched.transition_ns, matched.t_ns - matched.transition_ns, touch.region_id
         FROM matched
-        LEFT JOIN touch ON touch.session_id = matched.session_id AND touch.touch = matched.touch
+        LEFT JOIN stored_touch AS touch ON touch.session_id = matched.session_id AND touch.touch = matched.touch
         WHERE matched.transition_ns IS NOT NULL
         """,
         """
@@ -140,47 +149,49 @@ enum SetWiseDeriver {
             + "'touchesCancelled', 'touchCancel'"
         let transitionStates = "'began', 'ended', 'recognized', 'cancelled', 'failed'"
         let ownership = owned ? [
-            "DELETE FROM touch_start WHERE session_id IN (SELECT id FROM session WHERE capture_id = :capture)",
+            "DELETE FROM stored_touch_start WHERE session_id IN (SELECT id FROM session WHERE capture_id = :capture)",
             "DROP TABLE IF EXISTS temp.owned_delivery",
             "DROP TABLE IF EXISTS temp.owned_transition",
             """
             CREATE TEMP TABLE owned_delivery AS
-            SELECT delivery.session_id, delivery.t_ns, delivery.line, delivery.target, delivery.event, delivery.via,
-                   \(owningTouch("delivery")) AS touch
-            FROM delivery
+            SELECT delivery.session_id, delivery.t_ns, delivery.line, delivery.target_id, delivery.event_id,
+                   delivery.via_id, \(owningTouch("delivery")) AS touch
+            FROM stored_delivery AS delivery
             WHERE delivery.session_id IN (SELECT id FROM session WHERE capture_id = :capture)
-              AND delivery.event IN (\(deliveryEvents))
+              AND delivery.event_id IN (SELECT id FROM name WHERE text IN (\(deliveryEvents)))
             """,
             """
             CREATE TEMP TABLE owned_transition AS
-            SELECT transition.session_id, transition.t_ns, transition.line, transition.recognizer,
-                   transition.to_state, transition.class, \(owningTouch("transition")) AS touch
-            FROM transition
+            SELECT transition.session_id, transition.t_ns, transition.line, transition.recognizer_id,
+                   transition.to_state_id, transition.class_id, \(owningTouch("transition")) AS touch
+            FROM stored_transition AS transition
             WHERE transition.session_id IN (SELECT id FROM session WHERE capture_id = :capture)
-              AND transition.to_state IN (\(transitionStates))
+              AND transition.to_state_id IN (SELECT id FROM name WHERE text IN (\(transitionStates)))
             """,
         ] : []
         return ownership + [
             "DROP TABLE IF EXISTS temp.start_event",
             """
             CREATE TEMP TABLE start_event AS
-            SELECT session_id, touch, target, t_ns, line, event,
+            SELECT session_id, touch, target_id AS target, t_ns, line, event_id, event,
                    CASE WHEN event IN ('touchesBegan', 'touchDown') THEN 0
                         WHEN event IN ('touchesCancelled', 'touchCancel') THEN 2 ELSE 1 END AS role
-            FROM owned_delivery
-            WHERE touch IS NOT NULL AND event IN (\(deliveryEvents))
+            FROM (SELECT owned_delivery.*, name.text AS event
+                  FROM owned_delivery JOIN name ON name.id = owned_delivery.event_id
+                  WHERE owned_delivery.touch IS NOT NULL AND name.text IN (\(deliveryEvents)))
             UNION ALL
-            SELECT session_id, touch, recognizer, t_ns, line, to_state,
+            SELECT session_id, touch, recognizer_id, t_ns, line, to_state_id, to_state,
                    CASE to_state WHEN 'began' THEN 0 WHEN 'cancelled' THEN 2 WHEN 'failed' THEN 2 ELSE 1 END
-            FROM owned_transition
-            WHERE touch IS NOT NULL AND to_state IN (\(transitionStates))
+            FROM (SELECT owned_transition.*, name.text AS to_state
+                  FROM owned_transition JOIN name ON name.id = owned_transition.to_state_id
+                  WHERE owned_transition.touch IS NOT NULL AND name.text IN (\(transitionStates)))
             """,
             "CREATE INDEX temp.start_event_by_pair ON start_event(session_id, touch, target, role, t_ns)",
             """
-            INSERT INTO touch_start (session_id, touch, target, start_event, start_ns, start_line,
-                                     cancel_event, cancel_ns, cancel_line)
+            INSERT INTO stored_touch_start (session_id, touch, target_id, start_event_id, start_ns, start_line,
+                                            cancel_event_id, cancel_ns, cancel_line)
             WITH opened AS (
-                SELECT cancel.session_id, cancel.touch, cancel.target,
+                SELECT cancel.session_id, cancel.touch, cancel.target, cancel.event_id AS cancel_event_id,
                        cancel.event AS cancel_event, cancel.t_ns AS cancel_ns, cancel.line AS cancel_line,
                        (SELECT start.rowid FROM start_event AS start
                         WHERE start.session_id = cancel.session_id AND start.touch = cancel.touch
@@ -209,9 +220,9 @@ enum SetWiseDeriver {
                 WHERE rank = 1
             )
             SELECT first_start.session_id, first_start.touch, first_start.target,
-                   coalesce(start.event, first_start.event), coalesce(start.t_ns, first_start.t_ns),
+                   coalesce(start.event_id, first_start.event_id), coalesce(start.t_ns, first_start.t_ns),
                    coalesce(start.line, first_start.line),
-                   cancelled.cancel_event, cancelled.cancel_ns, cancelled.cancel_line
+                   cancelled.cancel_event_id, cancelled.cancel_ns, cancelled.cancel_line
             FROM first_start
             LEFT JOIN cancelled ON cancelled.session_id = first_start.session_id
                 AND cancelled.touch = first_start.touch AND cancelled.target = first_start.target
@@ -230,17 +241,18 @@ enum SetWiseDeriver {
     /// earliest line. Squared distances compare exactly; `sqrt` is taken of
     /// the winner only, as the reference does.
     private static let outcomeSteps: [String] = [
-        "DELETE FROM outcome WHERE session_id IN (SELECT id FROM session WHERE capture_id = :capture)",
+        "DELETE FROM stored_outcome WHERE session_id IN (SELECT id FROM session WHERE capture_id = :capture)",
         """
-        INSERT INTO outcome (session_id, touch, target, distance_pt, inside_frame, inside_hit_area, reached, target_line)
+        INSERT INTO stored_outcome (session_id, touch, target_id, distance_pt, inside_frame, inside_hit_area, reached,
+                                    target_line)
         WITH declared AS (
-            SELECT session_id, target, min(line) AS declared_line
-            FROM target
+            SELECT session_id, target_id AS target, min(line) AS declared_line
+            FROM stored_target
             WHERE session_id IN (SELECT id FROM session WHERE capture_id = :capture)
-            GROUP BY session_id, target
+            GROUP BY session_id, target_id
         ),
         current AS (
-            SELECT touch.session_id, touch.touch, touch.x AS px, touch.y AS py, touch.hit,
+            SELECT touch.session_id, touch.touch, touch.x AS px, touch.y AS py, touch.hit_id AS hit,
                    declared.target, declared.declared_line, frame.line AS frame_line,
                    frame.x, frame.y, frame.w, frame.h,
                    coalesce(frame.hit_x, frame.x) AS ax, coalesce(frame.hit_y, frame.y) AS ay,
@@ -248,8 +260,8 @@ enum SetWiseDeriver {
                    row_number() OVER (PARTITION BY touch.session_id, touch.touch, declared.target
                                       ORDER BY frame.t_ns DESC, frame.line DESC) AS latest
             FROM declared
-            JOIN touch ON touch.session_id = declared.session_id
-            JOIN target AS frame ON frame.session_id = declared.session_id AND frame.target = declared.target
+            JOIN stored_touch AS touch ON touch.session_id = declared.session_id
+            JOIN stored_target AS frame ON frame.session_id = declared.session_id AND frame.target_id = declared.target
                                 AND frame.t_ns <= touch.down_ns
         ),
         measured AS (

@@ -178,12 +178,28 @@ package struct Benchmark: Sendable {
             throw WorkflowError("sqlite3 .import failed with status \(process.terminationStatus)")
         }
         let ratio = importSeconds / seconds
+        // The store as the import left it (at rest: one file) against the
+        // plain tables of the same records.
+        let storeBytes = Self.fileBytes(path("bench.sqlite"))
+        let baselineBytes = Self.fileBytes(path("baseline.sqlite"))
+        let sizeRatio = baselineBytes > 0 ? Double(storeBytes) / Double(baselineBytes) : 0
         return [
             Measurement(step: "sqlite3 .import of the same records as CSV", count: rows, seconds: seconds,
                         target: "", met: nil, note: "no JSON, no validation, plain tables"),
             Measurement(step: "import time / sqlite3 .import time", count: nil, seconds: importSeconds,
                         target: "≤ 1.0 (aim 0.5)", met: ratio <= 1.0, note: String(format: "ratio %.2f", ratio)),
+            Measurement(step: "store size / sqlite3 .import database size", count: nil, seconds: 0,
+                        target: "≤ 1.0", met: sizeRatio <= 1.0,
+                        note: String(format: "ratio %.2f: store %.1f MB, sqlite3 .import %.1f MB", sizeRatio,
+                                     Double(storeBytes) / 1_048_576, Double(baselineBytes) / 1_048_576)),
         ]
+    }
+
+    /// A database's bytes: its main file and any write-ahead log beside it.
+    private static func fileBytes(_ path: String) -> Int {
+        ["", "-wal"].reduce(0) { total, suffix in
+            total + ((try? FileManager.default.attributesOfItem(atPath: path + suffix)[.size] as? Int) ?? 0)
+        }
     }
 
     /// Each canned query, compare on the largest groups, and CSV export.

@@ -1,0 +1,93 @@
+import Foundation
+import GRDB
+
+/// The store's `name` table in memory for one import: each text's integer
+/// key, new texts given the next key as they are first met.
+///
+/// Record and derived rows store names by key (migration 0008). Binding a
+/// row looks its names up here, so the inserting thread never asks SQLite
+/// for a key; keys handed out since the last ``flush(_:)`` are written to
+/// `name` then, in the import's transaction, before any statement reads
+/// names by text (the set-wise derivation). A failed import rolls them back
+/// with its rows.
+///
+///     let names = try NameInterner(db)
+///     let key = names.key(bytes)        // same bytes, same key
+///     try names.flush(db)               // new names into `name`
+final class NameInterner {
+    /// A name's UTF-8 bytes: the batch's (to look up) or our own copy (kept).
+    private struct Bytes: Hashable {
+        let base: UnsafeRawPointer
+        let count: Int
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(bytes: UnsafeRawBufferPointer(start: base, count: count))
+        }
+
+        static func == (lhs: Bytes, rhs: Bytes) -> Bool {
+            lhs.count == rhs.count && (lhs.count == 0 || memcmp(lhs.base, rhs.base, lhs.count) == 0)
+        }
+    }
+
+    private var keys: [Bytes: Int64] = [:]
+    /// Literals (phases, states, kinds, regions) by their address: no hashing of bytes.
+    private var literalKeys: [UInt: Int64] = [:]
+    private var owned: [UnsafeMutableRawPointer] = []
+    private var pending: [(key: Int64, bytes: Bytes)] = []
+    private var nextKey: Int64
+
+    /// Reads every stored name; call inside the import's transaction.
+    init(_ db: Database) throws {
+        nextKey = (try Int64.fetchOne(db, sql: "SELECT max(id) FROM name") ?? 0) + 1
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, text FROM name")
+        while let row = try rows.next() {
+            let key: Int64 = row[0]
+            var text: String = row[1]
+            text.withUTF8 { keys[own(UnsafeRawBufferPointer($0))] = key }
+        }
+    }
+
+    deinit {
+        for pointer in owned { pointer.deallocate() }
+    }
+
+    /// The key of the text in `bytes`, given now if the text is new.
+    func key(_ bytes: UnsafeRawBufferPointer) -> Int64 {
+        let probe = Bytes(base: bytes.baseAddress ?? UnsafeRawPointer(("" as StaticString).utf8Start),
+                          count: bytes.count)
+        if let key = keys[probe] { return key }
+        let kept = own(bytes)
+        let key = nextKey
+        nextKey += 1
+        keys[kept] = key
+        pending.append((key, kept))
+        return key
+    }
+
+    /// The key of a literal; its address identifies it.
+    func key(_ literal: StaticString) -> Int64 {
+        let address = UInt(bitPattern: literal.utf8Start)
+        if let key = literalKeys[address] { return key }
+        let key = literal.withUTF8Buffer { self.key(UnsafeRawBufferPointer($0)) }
+        literalKeys[address] = key
+        return key
+    }
+
+    /// Writes the names given keys since the last flush into `name`.
+    func flush(_ db: Database) throws {
+        guard !pending.isEmpty else { return }
+        let statement = try db.cachedStatement(sql: "INSERT INTO name (id, text) VALUES (?, ?)")
+        for (key, bytes) in pending {
+            let text = String(decoding: UnsafeRawBufferPointer(start: bytes.base, count: bytes.count), as: UTF8.self)
+            try statement.execute(arguments: [key, text])
+        }
+        pending.removeAll()
+    }
+
+    private func own(_ bytes: UnsafeRawBufferPointer) -> Bytes {
+        let copy = UnsafeMutableRawPointer.allocate(byteCount: max(bytes.count, 1), alignment: 1)
+        if let base = bytes.baseAddress, bytes.count > 0 { copy.copyMemory(from: base, byteCount: bytes.count) }
+        owned.append(copy)
+        return Bytes(base: UnsafeRawPointer(copy), count: bytes.count)
+    }
+}

@@ -1,0 +1,338 @@
+import Foundation
+import GRDB
+import GestureAnalysis
+import GestureSimulation
+import TestScratch
+import Testing
+@testable import GestureStore
+
+/// Migration 0008: names stored once, the old tables as views. A store made
+/// by the schema before it reads the same after it, every relation and every
+/// canned query; a failure midway leaves it as it was.
+@Suite struct InternedNamesMigrationTests {
+    /// The demo's five experiments, small: targets, outcomes, false starts,
+    /// channels and orphans all have rows.
+    static func demoCaptures(in folder: ScratchFolder) throws -> [String] {
+        let simulator = Simulator(options: SimulationOptions(seed: 11, sessionsPerVariant: 2, touchesPerSession: 12))
+        return try simulator.writeCaptures(to: folder.path("captures"))
+    }
+
+    /// A store at schema 0007 holding the rows `source` (a current store)
+    /// reads through its relations: what the importer before 0008 stored.
+    static func storeAtSchema7(_ path: String, copying source: String) throws {
+        let database = try GestureDatabase(path: path, migrator: Self.schema7)
+        try database.connection.writeWithoutTransaction { db in
+            try db.execute(sql: "ATTACH DATABASE ? AS current", arguments: [source])
+            try db.inTransaction {
+                for table in Self.tablesAtSchema7 {
+                    try db.execute(sql: "INSERT INTO main.\(table) SELECT * FROM current.\(table)")
+                }
+                return .commit
+            }
+            try db.execute(sql: "DETACH DATABASE current")
+        }
+        try database.close()
+    }
+
+    static let schema7 = SchemaMigrator(migrations: Array(Migration.embedded.prefix(7)))
+
+    /// Every table of schema 0007, parents first.
+    static let tablesAtSchema7 = [
+        "capture", "session", "session_config", "touch", "touch_sample", "transition", "delivery", "frame",
+        "response", "recognition", "dispatch", "session_orphans", "target", "outcome", "touch_start",
+    ]
+
+    /// Every relation of schema 0007 (tables and views) with its rows,
+    /// sorted, columns named; and every canned query's CSV.
+    static func snapshot(_ path: String, migrator: SchemaMigrator = SchemaMigrator(),
+                         folder: ScratchFolder) throws -> [String: [String]] {
+        let database = try GestureDatabase(path: path, prepareConnection: PercentileFunctions.register,
+                                           migrator: migrator)
+        defer { try? database.close() }
+        var snapshot: [String: [String]] = [:]
+        try database.connection.read { (db: Database) throws in
+            let relations = tablesAtSchema7 + [
+                "touches", "responses", "recognitions", "dispatches", "response_pairs", "targets", "outcomes",
+                "starts", "false_starts",
+            ]
+            for relation in relations {
+                snapshot[relation] = try Row.fetchAll(db, sql: "SELECT * FROM \(relation)").map(\.description).sorted()
+            }
+            for var query in try QueryCatalog().queries {
+                // The canned queries that read the tables by their stored layout
+                // ran, before 0008, as it was then.
+                if migrator.migrations.count == 7, let sql = Self.queriesAtSchema7[query.name] {
+                    query.sql = sql
+                }
+                // Defaults, then a filter by event where the query takes one.
+                var runs: [[(name: String, value: String)]] = [[]]
+                if query.parameters.contains(where: { $0.name == "event" }) {
+                    runs.append([("event", "touchDown"), ("experiment", "edge-deferral")])
+                }
+                var outputs: [String] = []
+                for parameters in runs {
+                    let file = folder.path("query-\(UUID().uuidString).csv")
+                    let output = try TextOutput(path: file)
+                    _ = try QueryCatalog.run(query, parameters: parameters, in: db, format: .csv, to: output)
+                    try output.flush()
+                    outputs.append(try String(contentsOfFile: file, encoding: .utf8))
+                }
+                snapshot["query " + query.name] = outputs
+            }
+        }
+        return snapshot
+    }
+
+    /// The canned queries rewritten for schema 0008, as shipped with 0007.
+    static let queriesAtSchema7 = [
+        "dispatch-by-channel": dispatchByChannelAtSchema7,
+        "response-by-variant": """
+            SELECT experiment,
+                   variant,
+                   target,
+                   event,
+                   via,
+                   count(*) AS n,
+                   percentile(latency_ms, 50) AS p50_ms,
+                   percentile(latency_ms, 90) AS p90_ms,
+                   percentile(latency_ms, 95) AS p95_ms,
+                   percentile(latency_ms, 99) AS p99_ms,
+                   max(latency_ms) AS max_ms
+            FROM responses
+            WHERE (:experiment IS NULL OR experiment = :experiment)
+              AND (:event IS NULL OR event = :event)
+            GROUP BY experiment, variant, target, event, via
+            ORDER BY experiment, target, event, via, variant;
+            """,
+        "response-by-region": """
+            SELECT experiment,
+                   variant,
+                   coalesce(region, 'unknown') AS region,
+                   target,
+                   event,
+                   via,
+                   count(*) AS n,
+                   percentile(latency_ms, 50) AS p50_ms,
+                   percentile(latency_ms, 90) AS p90_ms,
+                   percentile(latency_ms, 95) AS p95_ms,
+                   percentile(latency_ms, 99) AS p99_ms,
+                   max(latency_ms) AS max_ms
+            FROM responses
+            WHERE (:experiment IS NULL OR experiment = :experiment)
+              AND (:event IS NULL OR event = :event)
+            GROUP BY experiment, variant, region, target, event, via
+            ORDER BY experiment, target, event, via, region, variant;
+            """,
+    ]
+
+    /// Queries/dispatch-by-channel.sql as shipped with schema 0007.
+    static let dispatchByChannelAtSchema7 = """
+        WITH channel AS MATERIALIZED (
+            SELECT experiment, variant, target, event, via,
+                   dense_rank() OVER (ORDER BY experiment, variant, target, event, via) AS channel_id
+            FROM (SELECT DISTINCT session.experiment, session.variant, run.target, run.event, run.via
+                  FROM (SELECT DISTINCT session_id, target, event, via FROM dispatch) AS run
+                  JOIN session ON session.id = run.session_id
+                  JOIN capture ON capture.id = session.capture_id
+                  WHERE (:experiment IS NULL OR session.experiment = :experiment))
+        )
+        -- CROSS JOIN keeps this loop order: group, its sessions, their dispatches.
+        SELECT channel.experiment,
+               channel.variant,
+               channel.target,
+               channel.event,
+               channel.via,
+               count(*) AS n,
+               percentile(dispatch.latency_ns / 1e6, 50) AS p50_ms,
+               percentile(dispatch.latency_ns / 1e6, 90) AS p90_ms,
+               percentile(dispatch.latency_ns / 1e6, 95) AS p95_ms,
+               percentile(dispatch.latency_ns / 1e6, 99) AS p99_ms,
+               max(dispatch.latency_ns / 1e6) AS max_ms
+        FROM channel
+        CROSS JOIN session ON session.experiment = channel.experiment AND session.variant = channel.variant
+        CROSS JOIN capture ON capture.id = session.capture_id
+        CROSS JOIN dispatch ON dispatch.session_id = session.id AND dispatch.target = channel.target
+                           AND dispatch.event = channel.event AND dispatch.via = channel.via
+        GROUP BY channel.channel_id
+        ORDER BY channel.experiment, channel.target, channel.event, channel.via, channel.variant;
+        """
+
+    @Test func aStoreOfSchema7ReadsTheSameAfterTheMigration() throws {
+        let folder = try ScratchFolder()
+        let current = try GestureDatabase(path: folder.path("current.sqlite"))
+        for capture in try Self.demoCaptures(in: folder) {
+            _ = try CaptureImporter(database: current).importCapture(path: capture)
+        }
+        try current.close()
+        let oldPath = folder.path("old.sqlite")
+        try Self.storeAtSchema7(oldPath, copying: folder.path("current.sqlite"))
+
+        let before = try Self.snapshot(oldPath, migrator: Self.schema7, folder: folder)
+        for table in Self.tablesAtSchema7 {
+            #expect(before[table]?.isEmpty == false, "the demo stores no \(table) rows")
+        }
+        #expect(before["query response-by-region"]?.last?.split(separator: "\r\n").count ?? 0 > 1)
+        #expect(before["query reach-by-target"]?.first?.split(separator: "\r\n").count ?? 0 > 1)
+        #expect(before["query false-starts-by-target"]?.first?.split(separator: "\r\n").count ?? 0 > 1)
+
+        let after = try Self.snapshot(oldPath, folder: folder)
+        #expect(after.keys.sorted() == before.keys.sorted())
+        for key in before.keys.sorted() {
+            #expect(after[key] == before[key], "\(key) differs after the migration")
+        }
+        // The fresh import reads the same too: the views give what 0007's tables held.
+        #expect(try Self.snapshot(folder.path("current.sqlite"), folder: folder) == before)
+
+        let migrated = try DatabaseQueue(path: oldPath)
+        try migrated.read { (db: Database) throws in
+            #expect(try Self.integrityProblems(db) == [])
+            #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").isEmpty)
+            #expect(try Int.fetchOne(db, sql: "SELECT max(version) FROM gesturelab_migration") == 8)
+            // Every name once, every id column pointing at one.
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) - count(DISTINCT text) FROM name") == 0)
+            #expect(try Int.fetchOne(db, sql: """
+                SELECT count(*) FROM stored_delivery WHERE target_id NOT IN (SELECT id FROM name)
+                    OR event_id NOT IN (SELECT id FROM name) OR via_id NOT IN (SELECT id FROM name)
+                """) == 0)
+            for table in ["touch", "touch_sample", "transition", "delivery", "response", "recognition", "dispatch",
+                          "target", "outcome", "touch_start"] {
+                #expect(try db.viewExists(table), "\(table) is not a view")
+            }
+        }
+        try migrated.close()
+    }
+
+    /// `PRAGMA integrity_check`'s findings, less its false "NULL value in
+    /// T.C" for NOT NULL columns of WITHOUT ROWID tables that hold no NULL
+    /// (SQLite 3.40 reports those for schema 0007's tables as well).
+    static func integrityProblems(_ db: Database) throws -> [String] {
+        try String.fetchAll(db, sql: "PRAGMA integrity_check").filter { finding in
+            guard finding != "ok" else { return false }
+            let prefix = "NULL value in "
+            guard finding.hasPrefix(prefix) else { return true }
+            let column = finding.dropFirst(prefix.count).split(separator: ".")
+            guard column.count == 2 else { return true }
+            return try Int.fetchOne(db, sql: "SELECT count(*) FROM \(column[0]) WHERE \(column[1]) IS NULL") != 0
+        }
+    }
+
+    @Test func aMigrationFailingMidwayLeavesTheStoreAtSchema7() throws {
+        let folder = try ScratchFolder()
+        let current = try GestureDatabase(path: folder.path("current.sqlite"))
+        _ = try CaptureImporter(database: current).importCapture(path: try Self.demoCaptures(in: folder)[3])
+        try current.close()
+        let oldPath = folder.path("old.sqlite")
+        try Self.storeAtSchema7(oldPath, copying: folder.path("current.sqlite"))
+        let before = try Self.snapshot(oldPath, migrator: Self.schema7, folder: folder)
+        let schemaBefore = try DatabaseQueue(path: oldPath).read { (db: Database) throws in
+            try String.fetchAll(db, sql: "SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY name")
+        }
+
+        // 0008 as shipped, then a statement that fails after every table was converted.
+        var migrations = Array(Migration.embedded.prefix(8))
+        migrations[7].sql += "\nINSERT INTO name (text) VALUES (NULL);\n"
+        let error = #expect(throws: StoreError.self) {
+            _ = try GestureDatabase(path: oldPath, migrator: SchemaMigrator(migrations: migrations))
+        }
+        #expect(error.map { "\($0)" }?.contains("migration 0008_interned_names.sql failed") == true)
+
+        #expect(try Self.snapshot(oldPath, migrator: Self.schema7, folder: folder) == before)
+        let queue = try DatabaseQueue(path: oldPath)
+        try queue.read { (db: Database) throws in
+            #expect(try String.fetchAll(db, sql: "SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY name")
+                == schemaBefore)
+            #expect(try Int.fetchOne(db, sql: "SELECT max(version) FROM gesturelab_migration") == 7)
+            #expect(try !db.tableExists("name"))
+        }
+        try queue.close()
+    }
+
+    @Test func importingIntoAMigratedStoreEqualsImportingIntoANewOne() throws {
+        let folder = try ScratchFolder()
+        let captures = try Self.demoCaptures(in: folder)
+        let first = try GestureDatabase(path: folder.path("first.sqlite"))
+        _ = try CaptureImporter(database: first).importCapture(path: captures[0])
+        try first.close()
+        let migratedPath = folder.path("migrated.sqlite")
+        try Self.storeAtSchema7(migratedPath, copying: folder.path("first.sqlite"))
+        let fresh = try GestureDatabase(path: folder.path("fresh.sqlite"))
+        let migrated = try GestureDatabase(path: migratedPath)
+        for database in [fresh, migrated] {
+            for capture in captures {
+                _ = try? CaptureImporter(database: database).importCapture(path: capture)
+            }
+            // Only the wall clock of each import differs.
+            try database.connection.write { try $0.execute(sql: "UPDATE capture SET imported_at = ''") }
+            try database.close()
+        }
+        let freshRows = try Self.snapshot(folder.path("fresh.sqlite"), folder: folder)
+        let migratedRows = try Self.snapshot(migratedPath, folder: folder)
+        #expect(freshRows["capture"]?.count == captures.count)
+        for key in freshRows.keys.sorted() {
+            #expect(migratedRows[key] == freshRows[key], "\(key) differs")
+        }
+    }
+
+    /// Names as written, whatever their bytes; the hit of no target is ''.
+    static let oddNames = [
+        #"it's"#, #"say "hi""#, #"back\slash"#, "naïve Ünïcödé", "日本語のボタン", "🙂 emoji", "tab\there", "comma, too",
+        "percent % and _ underscore",
+    ]
+
+    @Test(arguments: [false, true]) func oddNamesRoundTrip(migrated: Bool) throws {
+        let folder = try ScratchFolder()
+        func quoted(_ text: String) -> String {
+            var json = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": json += "\\\""
+                case "\\": json += "\\\\"
+                case "\t": json += "\\t"
+                default: json.unicodeScalars.append(scalar)
+                }
+            }
+            return json + "\""
+        }
+        var lines = [
+            #"{"type":"header","format":"gesture-trace","version":1,"recorder":"odd names"}"#,
+            #"{"type":"session","session":"s","experiment":"e","variant":"v","device":{"model":"m","os":"o","screen_w":400,"screen_h":800,"scale":2}}"#,
+        ]
+        for (index, name) in Self.oddNames.enumerated() {
+            let t = Double(index + 1)
+            lines.append(#"{"type":"target","session":"s","target":\#(quoted(name)),"class":\#(quoted(name + " class")),"t":\#(t),"x":\#(index * 40),"y":100,"w":30,"h":30}"#)
+            lines.append(#"{"type":"touch","session":"s","touch":\#(index + 1),"phase":"began","t":\#(t + 0.1),"x":\#(index * 40 + 5),"y":110,"hit":\#(quoted(index == 0 ? "" : name))}"#)
+            lines.append(#"{"type":"transition","session":"s","recognizer":\#(quoted(name)),"class":\#(quoted(name + " class")),"from":"possible","to":"began","t":\#(t + 0.2)}"#)
+            lines.append(#"{"type":"delivery","session":"s","target":\#(quoted(name)),"event":"began","via":\#(quoted(name + " via")),"t":\#(t + 0.3),"touch":\#(index + 1)}"#)
+            lines.append(#"{"type":"touch","session":"s","touch":\#(index + 1),"phase":"ended","t":\#(t + 0.4),"x":\#(index * 40 + 5),"y":110}"#)
+        }
+        let capture = try folder.write("odd.jsonl", lines.joined(separator: "\n") + "\n")
+        let path = folder.path("odd.sqlite")
+        let database: GestureDatabase
+        if migrated {
+            let current = try GestureDatabase(path: folder.path("current.sqlite"))
+            _ = try CaptureImporter(database: current).importCapture(path: capture)
+            try current.close()
+            try Self.storeAtSchema7(path, copying: folder.path("current.sqlite"))
+            database = try GestureDatabase(path: path)
+        } else {
+            database = try GestureDatabase(path: path)
+            _ = try CaptureImporter(database: database).importCapture(path: capture)
+        }
+        try database.connection.read { (db: Database) throws in
+            let names = Self.oddNames
+            #expect(try String.fetchAll(db, sql: "SELECT target FROM target ORDER BY t_ns") == names)
+            #expect(try String.fetchAll(db, sql: "SELECT class FROM target ORDER BY t_ns") == names.map { $0 + " class" })
+            #expect(try String.fetchAll(db, sql: "SELECT hit FROM touch ORDER BY touch") == [""] + names.dropFirst())
+            #expect(try String.fetchAll(db, sql: "SELECT recognizer FROM transition ORDER BY t_ns") == names)
+            #expect(try String.fetchAll(db, sql: "SELECT via FROM delivery ORDER BY t_ns") == names.map { $0 + " via" })
+            #expect(try String.fetchAll(db, sql: "SELECT target FROM response ORDER BY t_ns") == names)
+            #expect(try String.fetchAll(db, sql: "SELECT target FROM dispatch ORDER BY t_ns") == names)
+            #expect(try String.fetchAll(db, sql: "SELECT target FROM outcome ORDER BY touch") == names)
+            // The touch on target 0 names no hit (''), so it did not reach it; the others did.
+            #expect(try Int.fetchAll(db, sql: "SELECT reached FROM outcome ORDER BY touch")
+                == [0] + Array(repeating: 1, count: names.count - 1))
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM name WHERE text = ''") == 1)
+        }
+        try database.close()
+    }
+}
