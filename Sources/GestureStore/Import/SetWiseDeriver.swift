@@ -239,7 +239,9 @@ enum SetWiseDeriver {
     /// then the nearest by squared distance from the down point to the
     /// frame (0 inside), ties to the target whose first record has the
     /// earliest line. Squared distances compare exactly; `sqrt` is taken of
-    /// the winner only, as the reference does.
+    /// the winner only, as the reference does. Each frame is found by a seek
+    /// down `stored_target`'s key, not by ranking every earlier record of the
+    /// target: on the simulated mix the ranking took over half the import.
     private static let outcomeSteps: [String] = [
         "DELETE FROM stored_outcome WHERE session_id IN (SELECT id FROM session WHERE capture_id = :capture)",
         """
@@ -251,23 +253,31 @@ enum SetWiseDeriver {
             WHERE session_id IN (SELECT id FROM session WHERE capture_id = :capture)
             GROUP BY session_id, target_id
         ),
-        current AS (
+        latest AS MATERIALIZED (
             SELECT touch.session_id, touch.touch, touch.x AS px, touch.y AS py, touch.hit_id AS hit,
-                   declared.target, declared.declared_line, frame.line AS frame_line,
-                   frame.x, frame.y, frame.w, frame.h,
-                   coalesce(frame.hit_x, frame.x) AS ax, coalesce(frame.hit_y, frame.y) AS ay,
-                   coalesce(frame.hit_w, frame.w) AS aw, coalesce(frame.hit_h, frame.h) AS ah,
-                   row_number() OVER (PARTITION BY touch.session_id, touch.touch, declared.target
-                                      ORDER BY frame.t_ns DESC, frame.line DESC) AS latest
+                   declared.target, declared.declared_line,
+                   (SELECT frame.t_ns FROM stored_target AS frame
+                    WHERE frame.session_id = declared.session_id AND frame.target_id = declared.target
+                      AND frame.t_ns <= touch.down_ns
+                    ORDER BY frame.t_ns DESC LIMIT 1) AS frame_ns
             FROM declared
             JOIN stored_touch AS touch ON touch.session_id = declared.session_id
-            JOIN stored_target AS frame ON frame.session_id = declared.session_id AND frame.target_id = declared.target
-                                AND frame.t_ns <= touch.down_ns
+        ),
+        current AS (
+            SELECT latest.*, frame.line AS frame_line, frame.x, frame.y, frame.w, frame.h,
+                   coalesce(frame.hit_x, frame.x) AS ax, coalesce(frame.hit_y, frame.y) AS ay,
+                   coalesce(frame.hit_w, frame.w) AS aw, coalesce(frame.hit_h, frame.h) AS ah
+            FROM latest
+            JOIN stored_target AS frame ON frame.session_id = latest.session_id AND frame.target_id = latest.target
+                                AND frame.t_ns = latest.frame_ns
+                                AND frame.line = (SELECT max(same.line) FROM stored_target AS same
+                                                  WHERE same.session_id = latest.session_id
+                                                    AND same.target_id = latest.target AND same.t_ns = latest.frame_ns)
         ),
         measured AS (
             SELECT current.*,
                    max(x - px, 0.0, px - (x + w)) AS dx, max(y - py, 0.0, py - (y + h)) AS dy
-            FROM current WHERE latest = 1
+            FROM current
         ),
         ranked AS (
             SELECT measured.*, dx * dx + dy * dy AS squared,
