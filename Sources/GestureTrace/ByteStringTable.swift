@@ -96,35 +96,9 @@ struct ByteStringTable {
         }
     }
 
-    /// Eight bytes at a time, a multiply-and-fold per word (the length
-    /// seeds it), then a final mix so the low bits used for slots depend on
-    /// every byte. Names are tens of bytes and hashed once a field, so a
-    /// byte-at-a-time hash showed in profiles.
+    /// The slot hash of a name: ``ByteHash``, which the store's deriver
+    /// also uses for the texts it keys by.
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var hash = UInt64(bytes.count) &* multiplier
-        guard let base = bytes.baseAddress else { return hash }
-        let raw = UnsafeRawPointer(base)
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            hash = (hash ^ word) &* multiplier
-            hash ^= hash >> 32
-            offset += 8
-        }
-        if offset < bytes.count {
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while offset < bytes.count {
-                tail |= UInt64(base[offset]) << shift
-                shift += 8
-                offset += 1
-            }
-            hash = (hash ^ tail) &* multiplier
-            hash ^= hash >> 32
-        }
-        hash ^= hash >> 29
-        hash = hash &* 0xBF58_476D_1CE4_E5B9
-        return hash ^ (hash >> 32)
+        ByteHash.of(UnsafeRawBufferPointer(bytes))
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import GestureTrace
 
 /// A string compared byte for byte, as SQLite's BINARY collation compares
 /// the keys the derived tables are grouped by. Swift's `==` would equate
@@ -19,7 +20,7 @@ struct ExactText: Hashable {
 
     init(_ string: String) {
         var string = string
-        bytesHash = string.withUTF8 { Self.hash(UnsafeRawBufferPointer($0)) }
+        bytesHash = string.withUTF8 { ByteHash.of(UnsafeRawBufferPointer($0)) }
         self.string = string
     }
 
@@ -42,34 +43,5 @@ struct ExactText: Hashable {
 
     func hash(into hasher: inout Hasher) {
         hasher.combine(bytesHash)
-    }
-
-    /// A hash of `bytes`, eight at a time: a multiply-and-fold per word
-    /// (the length seeds it, so a run of zero bytes still counts), then a
-    /// final mix so every output bit depends on every input byte.
-    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var hash = UInt64(bytes.count) &* multiplier
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            hash = (hash ^ word) &* multiplier
-            hash ^= hash >> 32
-            offset += 8
-        }
-        if offset < bytes.count {
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while offset < bytes.count {
-                tail |= UInt64(bytes[offset]) << shift
-                shift += 8
-                offset += 1
-            }
-            hash = (hash ^ tail) &* multiplier
-            hash ^= hash >> 32
-        }
-        hash ^= hash >> 29
-        hash = hash &* 0xBF58_476D_1CE4_E5B9
-        return hash ^ (hash >> 32)
     }
 }
