@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GestureTrace
 
 /// The store's `name` table in memory for one import: each text's integer
 /// key, new texts given the next key as they are first met.
@@ -20,8 +21,10 @@ final class NameInterner {
         let base: UnsafeRawPointer
         let count: Int
 
+        // The reading thread's byte hash: one multiply a word, where
+        // hashing the bytes through `Hasher` costs a SipHash pass a row.
         func hash(into hasher: inout Hasher) {
-            hasher.combine(bytes: UnsafeRawBufferPointer(start: base, count: count))
+            hasher.combine(ByteHash.of(UnsafeRawBufferPointer(start: base, count: count)))
         }
 
         static func == (lhs: Bytes, rhs: Bytes) -> Bool {
