@@ -13,7 +13,8 @@ struct BenchCommand: ParsableCommand {
             import records/s (validation, storage and latency derivation; the median of
             three imports, each into a new store), the import's peak memory in a child
             process, `sqlite3 .import` of the same records
-            flattened to CSV and the ratio of the two, every canned query, compare on
+            flattened to CSV and the ratio of the two (in time and in the size of the
+            database each leaves at rest), every canned query, compare on
             the largest groups, and CSV export rows/s. Prints a Markdown table with the
             machine, the SQLite version and the build. Build in release mode for
             figures worth keeping.
