@@ -3,45 +3,35 @@
 -- param: experiment text = NULL  Only this experiment (default: all).
 --
 -- The rows of `SELECT … FROM dispatches GROUP BY experiment, variant,
--- target, event, via`, computed so that SQLite does not sort every
--- dispatch by those five text columns (most comparisons of that sort ran
--- through all five: a dispatch-heavy store's groups are few and large).
--- `channel` lists the groups, each with a number, from the distinct
--- (session, target, event, via) runs of the index dispatch_by_channel
--- (migration 0007, on name keys since 0008); each group's dispatches are
--- then read by index seeks, session by session, on integer keys, and
--- grouped by the number alone; names are spelled out once a group. Same
--- rows, same doubles: latency_ms is latency_ns / 1e6 as in the view.
--- PostgreSQL runs Queries/postgresql/dispatch-by-channel.sql, the plain
--- GROUP BY.
-WITH channel AS MATERIALIZED (
-    SELECT experiment, variant, target_id, event_id, via_id, target, event, via,
-           dense_rank() OVER (ORDER BY experiment, variant, target, event, via) AS channel_id
-    FROM (SELECT DISTINCT session.experiment, session.variant, run.target_id, run.event_id, run.via_id,
-                 (SELECT text FROM name WHERE id = run.target_id) AS target,
-                 (SELECT text FROM name WHERE id = run.event_id) AS event,
-                 (SELECT text FROM name WHERE id = run.via_id) AS via
-          FROM (SELECT DISTINCT session_id, target_id, event_id, via_id FROM stored_dispatch) AS run
-          JOIN session ON session.id = run.session_id
-          JOIN capture ON capture.id = session.capture_id
-          WHERE (:experiment IS NULL OR session.experiment = :experiment))
-)
+-- target, event, via`, computed so that SQLite neither scans nor sorts
+-- every dispatch (a dispatch-heavy store's groups are few and large).
+-- `stored_dispatch_group` (migration 0009, kept by every import) lists the
+-- groups, one row each; the loop takes them in rowid order, then their sessions,
+-- then each session's dispatches of the group by a seek down the index
+-- dispatch_by_channel (migration 0007, on name keys since 0008), and groups
+-- by the group's rowid, which SQLite sees arrive in order: no sorter. Names
+-- are spelled out once a group. Same rows, same doubles: latency_ms is
+-- latency_ns / 1e6 as in the view. A group whose dispatches are gone has
+-- no rows, so no row. PostgreSQL runs
+-- Queries/postgresql/dispatch-by-channel.sql, the plain GROUP BY.
+--
 -- CROSS JOIN keeps this loop order: group, its sessions, their dispatches.
 SELECT channel.experiment,
        channel.variant,
-       channel.target,
-       channel.event,
-       channel.via,
+       (SELECT text FROM name WHERE id = channel.target_id) AS target,
+       (SELECT text FROM name WHERE id = channel.event_id) AS event,
+       (SELECT text FROM name WHERE id = channel.via_id) AS via,
        count(*) AS n,
        percentile(dispatch.latency_ns / 1e6, 50) AS p50_ms,
        percentile(dispatch.latency_ns / 1e6, 90) AS p90_ms,
        percentile(dispatch.latency_ns / 1e6, 95) AS p95_ms,
        percentile(dispatch.latency_ns / 1e6, 99) AS p99_ms,
        max(dispatch.latency_ns / 1e6) AS max_ms
-FROM channel
+FROM stored_dispatch_group AS channel
 CROSS JOIN session ON session.experiment = channel.experiment AND session.variant = channel.variant
 CROSS JOIN capture ON capture.id = session.capture_id
 CROSS JOIN stored_dispatch AS dispatch ON dispatch.session_id = session.id AND dispatch.target_id = channel.target_id
                    AND dispatch.event_id = channel.event_id AND dispatch.via_id = channel.via_id
-GROUP BY channel.channel_id
-ORDER BY channel.experiment, channel.target, channel.event, channel.via, channel.variant;
+WHERE (:experiment IS NULL OR channel.experiment = :experiment)
+GROUP BY channel.id
+ORDER BY channel.experiment, target, event, via, channel.variant;

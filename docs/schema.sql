@@ -1,4 +1,4 @@
--- The gesturelab schema after every migration in Migrations/ (schema version 8).
+-- The gesturelab schema after every migration in Migrations/ (schema version 9).
 -- Generated from a new database; do not edit. After adding a migration, run
 -- scripts/update-schema.sh to write it anew. PRAGMA application_id = 0x474C4142
 -- ("GLAB"); new databases use 16384-byte pages.
@@ -204,6 +204,16 @@ CREATE TABLE stored_touch_start (
     cancel_line      INTEGER,
     PRIMARY KEY (session_id, touch, target_id)
 ) STRICT, WITHOUT ROWID;
+
+CREATE TABLE stored_dispatch_group (
+    id          INTEGER PRIMARY KEY,
+    experiment  TEXT NOT NULL,
+    variant     TEXT NOT NULL,
+    target_id   INTEGER NOT NULL,
+    event_id    INTEGER NOT NULL,
+    via_id      INTEGER NOT NULL,
+    UNIQUE (experiment, variant, target_id, event_id, via_id)
+) STRICT;
 
 CREATE INDEX session_by_experiment ON session(experiment, variant);
 

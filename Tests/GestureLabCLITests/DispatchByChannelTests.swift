@@ -71,12 +71,50 @@ struct DispatchByChannelTests {
             try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: ["experiment": DatabaseValue.null]).map { $0["detail"] as String }.joined(separator: "\n")
         }
         // Since schema 0008 the query reads the keyed table (`stored_dispatch`, aliased
-        // `dispatch` in the per-group seek) rather than the `dispatch` view.
+        // `dispatch` in the per-group seek) rather than the `dispatch` view; since 0009
+        // it takes the groups from `stored_dispatch_group` in rowid order and never sorts
+        // the dispatches to group them.
         #expect(plan.contains(
                     "SEARCH dispatch USING COVERING INDEX dispatch_by_channel (session_id=? AND target_id=? AND event_id=? AND via_id=?)"),
                 "\(plan)")
-        #expect(plan.contains("SCAN stored_dispatch USING COVERING INDEX dispatch_by_channel"), "\(plan)")
+        #expect(plan.split(separator: "\n").contains { $0.hasSuffix("SCAN channel") }, "\(plan)")
+        #expect(!plan.contains("GROUP BY"), "\(plan)")
         #expect(!plan.split(separator: "\n").contains { $0.hasSuffix("SCAN dispatch") || $0.hasSuffix("SCAN stored_dispatch") },
                 "\(plan)")
+    }
+
+    /// Each import adds its capture's groups: a second capture of another
+    /// experiment (the simulator's delivery-channel sessions renamed), then
+    /// one repeating the first's groups; each store answers as the plain
+    /// GROUP BY, and no group is listed twice.
+    @Test func laterImportsAddTheirGroups() throws {
+        let folder = try ScratchFolder()
+        try FileManager.default.createDirectory(atPath: folder.path("plain"), withIntermediateDirectories: false)
+        _ = try folder.write("plain/plain-dispatch-by-channel.sql", Self.plainQuery)
+        var answers: [[Substring]] = []  // CSV lines end in CRLF: split on newlines, not "\n".
+        for (seed, experiment) in [("1", "delivery-channel"), ("2", "second-lab"), ("3", "delivery-channel")] {
+            let simulated = try folder.run(["simulate", "--sessions", "2", "--touches", "30", "--seed", seed,
+                                            "--experiment", "delivery-channel", "--out", "sim.jsonl"])
+            #expect(simulated.status == 0, "\(simulated.standardError)")
+            let capture = try String(contentsOfFile: folder.path("sim.jsonl"), encoding: .utf8)
+                .replacingOccurrences(of: "\"experiment\":\"delivery-channel\"", with: "\"experiment\":\"\(experiment)\"")
+            _ = try folder.write("lab\(seed).jsonl", capture)
+            let imported = try folder.run(["import", "--db", "lab.sqlite", "lab\(seed).jsonl"])
+            #expect(imported.status == 0, "\(imported.standardError)")
+            let rewritten = try folder.run(["query", "dispatch-by-channel", "--format", "csv", "--db", "lab.sqlite"])
+            let plain = try folder.run(["query", "plain-dispatch-by-channel", "--queries-dir", "plain", "--format", "csv",
+                                        "--db", "lab.sqlite"])
+            #expect(rewritten.status == 0 && rewritten.standardOutput == plain.standardOutput,
+                    "after seed \(seed): \(rewritten.standardError)")
+            answers.append(rewritten.standardOutput.split(whereSeparator: \.isNewline))
+        }
+        // The second capture added groups; the third only dispatches to existing ones.
+        #expect(answers[0].count > 2)
+        #expect(answers[1].count == 2 * answers[0].count - 1)
+        #expect(answers[2].count == answers[1].count && answers[2] != answers[1])
+        let groups = try DatabaseQueue(path: folder.path("lab.sqlite")).read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM stored_dispatch_group")
+        }
+        #expect(groups == answers[2].count - 1)
     }
 }

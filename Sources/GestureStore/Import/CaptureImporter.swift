@@ -152,6 +152,7 @@ package struct CaptureImporter: Sendable {
             db, captureID: captureID, readingPass: pipeline.finishedDeriver, inserter: inserter)
         stored.derivationSeconds += try deriveOutcomes(db, captureID: captureID,
                                                        targets: reader.recordCounts[TraceRecord.Kind.target.name] ?? 0)
+        stored.derivationSeconds += try DispatchGroups.record(db, captureID: captureID)
         try finishCaptureRow(db, captureID: captureID, digest: digest, reader: reader, rejectedCount: rejectedCount)
         return stored
     }

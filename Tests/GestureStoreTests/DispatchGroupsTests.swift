@@ -1,0 +1,50 @@
+import GRDB
+import TestScratch
+import Testing
+@testable import GestureStore
+
+/// `stored_dispatch_group` (migration 0009) lists every (experiment, variant,
+/// target, event, via) that has dispatches, once, whichever path derived
+/// them, import after import.
+@Suite struct DispatchGroupsTests {
+    /// The groups as the dispatches themselves give them, by text.
+    static let groupsOfTheDispatches = """
+        SELECT DISTINCT session.experiment, session.variant, dispatch.target, dispatch.event, dispatch.via
+        FROM dispatch JOIN session ON session.id = dispatch.session_id
+        ORDER BY 1, 2, 3, 4, 5
+        """
+
+    static let listedGroups = """
+        SELECT experiment, variant, (SELECT text FROM name WHERE id = target_id),
+               (SELECT text FROM name WHERE id = event_id), (SELECT text FROM name WHERE id = via_id)
+        FROM stored_dispatch_group
+        ORDER BY 1, 2, 3, 4, 5
+        """
+
+    static func groups(_ database: GestureDatabase) throws -> (listed: [[String]], ofDispatches: [[String]], rows: Int) {
+        try database.connection.read { db in
+            let decode = { (sql: String) in try Row.fetchAll(db, sql: sql).map { row in (0..<5).map { row[$0] as String } } }
+            return (try decode(listedGroups), try decode(groupsOfTheDispatches),
+                    try Int.fetchOne(db, sql: "SELECT count(*) FROM stored_dispatch_group")!)
+        }
+    }
+
+    @Test(arguments: [CaptureImporter.DerivationStrategy.streaming, .setWise])
+    func everyImportListsItsGroupsOnce(_ derivation: CaptureImporter.DerivationStrategy) throws {
+        let folder = try ScratchFolder()
+        let captures = try InternedNamesMigrationTests.demoCaptures(in: folder)
+        let database = try GestureDatabase(path: folder.path("lab.sqlite"))
+        var counts: [Int] = []
+        for capture in captures + captures {  // the second round is already imported: no new group
+            _ = try CaptureImporter(database: database, derivation: derivation).importCapture(path: capture)
+            let groups = try Self.groups(database)
+            #expect(groups.listed == groups.ofDispatches, "after \(capture)")
+            #expect(groups.rows == groups.listed.count)
+            counts.append(groups.rows)
+        }
+        // The demo's delivery-channel capture has dispatches, and the groups only grow.
+        #expect(counts.last! > 0)
+        #expect(counts == counts.sorted())
+        try database.close()
+    }
+}
