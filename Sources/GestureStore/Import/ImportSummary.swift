@@ -27,6 +27,8 @@ package struct ImportSummary: Sendable, Equatable {
     package var derivationSeconds: Double = 0
     /// How the latencies were derived, and why set-wise when the reading pass gave up.
     package var derivation: Derivation = .whileReading
+    /// How the touch outcomes were derived; nil for a capture without targets.
+    package var outcomeDerivation: Derivation?
 
     /// How an import derived its latencies.
     package enum Derivation: Sendable, Equatable {
