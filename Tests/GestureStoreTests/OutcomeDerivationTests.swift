@@ -162,7 +162,9 @@ import TestScratch
         #expect(note.hasPrefix(streams ? "derived while reading" : "derived set-wise in SQL: "), "\(note)")
         if window == 0, let reason = testCase.fileOrderReason {
             #expect(note == "derived set-wise in SQL: \(reason)")
+            #expect(summary.summaryLine.hasSuffix("; touch outcomes derived set-wise in SQL, as \(reason)"))
         }
+        #expect(summary.summaryLine.contains("touch outcomes derived set-wise") == !streams)
         // Targets count for outcomes only: the latencies stay the pass's.
         #expect(summary.derivation == .whileReading)
     }

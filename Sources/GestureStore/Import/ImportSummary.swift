@@ -84,6 +84,8 @@ package struct ImportSummary: Sendable, Equatable {
             // Worth knowing when an import is slower than usual.
             if case .fellBackToSetWise(let reason) = derivation {
                 line += "; latencies derived set-wise in SQL, as \(reason)"
+            } else if case .fellBackToSetWise(let reason) = outcomeDerivation {
+                line += "; touch outcomes derived set-wise in SQL, as \(reason)"
             }
             return line
         }
