@@ -24,8 +24,10 @@ import TestScratch
         /// order (no reorder window), and with the usual window.
         var streamsInFileOrder = true
         var streamsThroughWindow = true
-        /// Why the pass in file order hands outcomes to SQL, when it does.
+        /// Why the pass hands outcomes to SQL, when it does: in file order,
+        /// and through the window.
         var fileOrderReason: String?
+        var windowReason: String?
         var testDescription: String { name }
     }
 
@@ -107,6 +109,20 @@ import TestScratch
             target("b", at: "3", x: 45),
             down(2, at: "4", x: 50, y: 5),
         ], rows: ["s 1 a 40.0 0 0 0 3", "s 2 b 0.0 1 1 1 5"]),
+        // The reader holds a `began` until its `hit` target is declared:
+        // the down reaches the pass after target records later than it.
+        Case(name: "a down held for its hit target, declared later than the down", records: [
+            down(1, at: "2", x: 50, y: 5, hit: "b"),
+            target("a", at: "1", x: 0),
+            target("b", at: "3", x: 45),
+            tick(at: "4"),
+        ], rows: ["s 1 a 40.0 0 0 0 4"]),
+        Case(name: "a down held for its hit target, declared at the down's time", records: [
+            down(1, at: "2", x: 50, y: 5, hit: "b"),
+            target("a", at: "1", x: 0),
+            target("b", at: "2", x: 45),
+            tick(at: "3"),
+        ], rows: ["s 1 b 0.0 1 1 1 5"]),
         Case(name: "two sessions interleaved, each on its own clock", records: [
             target("a", at: "100", x: 0),
             target("a", at: "1", x: 100, session: "u"),
@@ -146,7 +162,8 @@ import TestScratch
             down(1, at: "2", x: 15, y: 5),
             tick(at: "3"),
         ], rows: ["s 1 a 5.0 0 0 0 5"], streamsInFileOrder: false, streamsThroughWindow: false,
-             fileOrderReason: "the touch-down at line 6 is earlier than a frame read before it replaced"),
+             fileOrderReason: "the touch-down at line 6 is earlier than a frame read before it replaced",
+             windowReason: "the target record at line 3 declares its target earlier than the line touch-downs settled since knew"),
     ]
 
     /// Without a reorder window (records reach the pass in file order) and
@@ -160,7 +177,7 @@ import TestScratch
         let streams = window == 0 ? testCase.streamsInFileOrder : testCase.streamsThroughWindow
         let note = try #require(summary.outcomeDerivation).note
         #expect(note.hasPrefix(streams ? "derived while reading" : "derived set-wise in SQL: "), "\(note)")
-        if window == 0, let reason = testCase.fileOrderReason {
+        if let reason = window == 0 ? testCase.fileOrderReason : testCase.windowReason {
             #expect(note == "derived set-wise in SQL: \(reason)")
             #expect(summary.summaryLine.hasSuffix("; touch outcomes derived set-wise in SQL, as \(reason)"))
         }
