@@ -45,7 +45,8 @@ import TestScratch
         var sink = RecordingSink()
         let via = "target-action"
         deriver.addSession(into: &sink)
-        deriver.touchBegan(session: 0, touch: 1, downNanos: 1_000, region: .center, line: 3)
+        deriver.touchBegan(session: 0, touch: 1, downNanos: 1_000, region: .center, line: 3, x: 200, y: 400, hit: nil,
+                           into: &sink)
         deriver.transition(TransitionRecord(session: "s", recognizer: "pan", to: .began, timeNanos: 1_100,
                                             recognizerClass: "UIPanGestureRecognizer"),
                            session: 0, line: 4, into: &sink)
@@ -54,7 +55,8 @@ import TestScratch
         deriver.delivery(DeliveryRecord(session: "s", target: "pan", event: "began", via: via, timeNanos: 1_400,
                                         touch: 2),
                          session: 0, line: 6, into: &sink)
-        deriver.touchBegan(session: 0, touch: 2, downNanos: 1_300, region: .bottom, line: 7)
+        deriver.touchBegan(session: 0, touch: 2, downNanos: 1_300, region: .bottom, line: 7, x: 200, y: 840, hit: nil,
+                           into: &sink)
         deriver.delivery(DeliveryRecord(session: "s", target: "pan", event: "began", via: via, timeNanos: 1_500),
                          session: 0, line: 8, into: &sink)
         deriver.finish(into: &sink)

@@ -106,20 +106,25 @@ import Testing
         return tables
     }
 
-    /// What a recorder writes, in time order or as written (each event's
-    /// coalesced samples after later deliveries): the reading pass derives
-    /// it, every derived row the one set-wise SQL derives.
-    @Test(arguments: [BenchmarkMix.pan, .panRecorded, .controls, .controlsRecorded])
-    func recorderShapedMixesDeriveWhileReadingAsSQLDoes(_ mix: BenchmarkMix) throws {
+    /// Every mix, recorder-shaped ones in time order or as written (each
+    /// event's coalesced samples after later deliveries): the reading pass
+    /// derives it, latencies and touch outcomes, every derived row the one
+    /// set-wise SQL derives.
+    @Test(arguments: BenchmarkMix.allCases)
+    func everyMixDerivesWhileReadingAsSQLDoes(_ mix: BenchmarkMix) throws {
         let records = mix.records(seed: 7, approximateRecords: 12_000)
         let streamed = try imported(records, name: "\(mix.rawValue)-streamed")
         let setWise = try imported(records, name: "\(mix.rawValue)-set-wise", strategy: .setWise)
         #expect(streamed.1.derivation == .whileReading)
         #expect(setWise.1.derivation == .setWise)
+        let hasTargets = ![BenchmarkMix.deliveries, .pan, .panRecorded].contains(mix)
+        #expect(streamed.1.outcomeDerivation == (hasTargets ? .whileReading : nil))
         let expected = try derivedTables(setWise.0)
         let actual = try derivedTables(streamed.0)
         for (table, rows) in expected {
-            if ["response", "dispatch", "session_orphans"].contains(table) { #expect(!rows.isEmpty, "\(table)") }
+            if ["response", "dispatch", "session_orphans"].contains(table) || (table == "outcome" && hasTargets) {
+                #expect(!rows.isEmpty, "\(table)")
+            }
             #expect(actual[table] == rows, "\(table)")
         }
     }

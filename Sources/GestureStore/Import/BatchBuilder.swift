@@ -55,8 +55,11 @@ struct BatchBuilder {
 
     private mutating func release(_ entry: ReorderWindow.Entry, session: Int, into batch: inout ImportBatch) {
         switch entry.record {
-        case .touchDown(let touch, let region):
-            deriver.touchBegan(session: session, touch: touch, downNanos: entry.nanos, region: region, line: entry.line)
+        case .touchDown(let touch, let region, let x, let y, let hit):
+            deriver.touchBegan(session: session, touch: touch, downNanos: entry.nanos, region: region,
+                               line: entry.line, x: x, y: y, hit: hit, into: &batch)
+        case .target(let target):
+            deriver.target(target, session: session, line: entry.line, into: &batch)
         case .transition(let transition):
             deriver.transition(transition, session: session, line: entry.line, into: &batch)
         case .delivery(let delivery):
@@ -84,7 +87,8 @@ struct BatchBuilder {
                 let region = ScreenRegion(x: touch.x, y: touch.y, screenWidth: screen.width, screenHeight: screen.height)
                 batch.touchDowns.append(TouchDownRow(sample: row, region: region, hit: batch.text(touch.hit)))
                 derive(ReorderWindow.Entry(nanos: touch.timeNanos, line: line,
-                                           record: .touchDown(touch: touch.touch, region: region)),
+                                           record: .touchDown(touch: touch.touch, region: region, x: touch.x,
+                                                              y: touch.y, hit: touch.hit)),
                        session: row.session, into: &batch)
             }
         case .transition(let transition):
@@ -102,9 +106,12 @@ struct BatchBuilder {
         case .dropped(let dropped):
             batch.drops.append((ordinal(of: dropped.session), dropped.count))
         case .target(let target):
-            batch.targets.append(TargetRow(session: ordinal(of: target.session), target: batch.text(target.target),
+            let session = ordinal(of: target.session)
+            batch.targets.append(TargetRow(session: session, target: batch.text(target.target),
                                            timeNanos: target.timeNanos, frame: target.frame, hitArea: target.hitArea,
                                            targetClass: batch.text(target.targetClass), line: line))
+            derive(ReorderWindow.Entry(nanos: target.timeNanos, line: line, record: .target(target)),
+                   session: session, into: &batch)
         }
     }
 

@@ -113,7 +113,8 @@ package struct CaptureImporter: Sendable {
             rejectedCount: stored.rejectedCount,
             seconds: (ContinuousClock.now - started).seconds,
             derivationSeconds: stored.derivationSeconds,
-            derivation: stored.derivation)
+            derivation: stored.derivation,
+            outcomeDerivation: stored.outcomeDerivation)
     }
 
     /// What storing one capture did, for its summary.
@@ -124,6 +125,7 @@ package struct CaptureImporter: Sendable {
         var rejectedCount = 0
         var derivationSeconds = 0.0
         var derivation = ImportSummary.Derivation.whileReading
+        var outcomeDerivation: ImportSummary.Derivation?
     }
 
     /// Inside the import's transaction: the capture row, every record, the
@@ -150,8 +152,10 @@ package struct CaptureImporter: Sendable {
                                    unknownTypeCounts: reader.unknownTypeCounts, rejectedCount: rejectedCount)
         (stored.derivation, stored.derivationSeconds) = try deriveLatencies(
             db, captureID: captureID, readingPass: pipeline.finishedDeriver, inserter: inserter)
-        stored.derivationSeconds += try deriveOutcomes(db, captureID: captureID,
-                                                       targets: reader.recordCounts[TraceRecord.Kind.target.name] ?? 0)
+        let outcomes = try deriveOutcomes(db, captureID: captureID, readingPass: pipeline.finishedDeriver,
+                                          targets: reader.recordCounts[TraceRecord.Kind.target.name] ?? 0)
+        stored.outcomeDerivation = outcomes.derivation
+        stored.derivationSeconds += outcomes.seconds
         stored.derivationSeconds += try DispatchGroups.record(db, captureID: captureID)
         try finishCaptureRow(db, captureID: captureID, digest: digest, reader: reader, rejectedCount: rejectedCount)
         return stored
@@ -210,15 +214,22 @@ package struct CaptureImporter: Sendable {
         return (.setWise, seconds)
     }
 
-    /// Where each touch-down landed relative to the capture's targets,
-    /// set-wise in SQL whatever the capture's order (a capture without
-    /// `target` records has nothing to derive and pays nothing). Returns
-    /// the seconds it took.
-    private func deriveOutcomes(_ db: Database, captureID: Int64, targets: Int) throws -> Double {
-        guard targets > 0 else { return 0 }
+    /// Keeps the reading pass's outcomes (where each touch-down landed
+    /// relative to the capture's targets) when it settled them all, else
+    /// derives them set-wise in SQL. A capture without `target` records has
+    /// nothing to derive and pays nothing. Returns how (nil for no targets),
+    /// and the seconds it took on this thread after the stream.
+    private func deriveOutcomes(_ db: Database, captureID: Int64, readingPass: StreamingDeriver,
+                                targets: Int) throws -> (derivation: ImportSummary.Derivation?, seconds: Double) {
+        guard targets > 0 else { return (nil, 0) }
+        if derivation == .streaming, readingPass.outcomesExact { return (.whileReading, 0) }
         let started = ContinuousClock.now
         try SetWiseDeriver.deriveOutcomes(db, captureID: captureID)
-        return (ContinuousClock.now - started).seconds
+        let seconds = (ContinuousClock.now - started).seconds
+        if derivation == .streaming, let reason = readingPass.outcomesInexactReason {
+            return (.fellBackToSetWise(reason: reason), seconds)
+        }
+        return (.setWise, seconds)
     }
 
     /// A file imported before with --skip-invalid is refused when read

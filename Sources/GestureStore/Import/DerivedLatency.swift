@@ -107,6 +107,20 @@ struct DerivedDispatch {
     var region: ScreenRegion?
 }
 
+/// A touch-down's nearest target (`OutcomeTracker`): the `outcome` row.
+struct DerivedOutcome {
+    var session: Int
+    var touch: Int64
+    var target: String
+    /// Points from the down to the target's frame, 0 inside.
+    var distance: Double
+    var insideFrame: Bool
+    var insideHitArea: Bool
+    var reached: Bool
+    /// The line of the `target` record whose frame was used.
+    var targetLine: Int
+}
+
 /// Where `StreamingDeriver` puts what it settles, as it settles it.
 ///
 /// A record is settled while the deriver handles it, or later when it named
@@ -121,9 +135,13 @@ protocol DerivedLatencySink {
     mutating func addOrphans(session: Int, deliveries: Int, transitions: Int)
     /// A (touch, target) with a start, settled: no more of its events can come.
     mutating func add(_ start: DerivedTouchStart)
+    /// A touch-down's outcome, settled once its session's time moved past it.
+    mutating func add(_ outcome: DerivedOutcome)
 }
 
 extension DerivedLatencySink {
     /// Sinks that look at latencies only may ignore starts.
     mutating func add(_ start: DerivedTouchStart) {}
+    /// And outcomes.
+    mutating func add(_ outcome: DerivedOutcome) {}
 }

@@ -61,6 +61,13 @@ extension ImportBatch: DerivedLatencySink {
             cancelNanos: outcome.cancel?.nanos, cancelLine: outcome.cancel?.line))
     }
 
+    mutating func add(_ outcome: DerivedOutcome) {
+        outcomes.append(OutcomeRow(session: outcome.session, touch: outcome.touch, target: text(outcome.target),
+                                   distance: outcome.distance, insideFrame: outcome.insideFrame,
+                                   insideHitArea: outcome.insideHitArea, reached: outcome.reached,
+                                   targetLine: outcome.targetLine))
+    }
+
     mutating func addOrphans(session: Int, deliveries: Int, transitions: Int) {
         orphans.append(OrphanRow(session: session, deliveries: deliveries, transitions: transitions))
     }

@@ -78,6 +78,23 @@ extension TouchStartRow: InsertableRow {
     }
 }
 
+extension OutcomeRow: InsertableRow {
+    static let table = "stored_outcome"
+    static let columns = ["session_id", "touch", "target_id", "distance_pt", "inside_frame", "inside_hit_area",
+                          "reached", "target_line"]
+
+    func bind(to statement: BoundStatement, at offset: Int32, in context: BindContext) {
+        statement.bind(context.sessionRowID(session), at: offset + 1)
+        statement.bind(touch, at: offset + 2)
+        statement.bind(context.nameKey(target), at: offset + 3)
+        statement.bind(distance, at: offset + 4)
+        statement.bind(insideFrame ? 1 : 0, at: offset + 5)
+        statement.bind(insideHitArea ? 1 : 0, at: offset + 6)
+        statement.bind(reached ? 1 : 0, at: offset + 7)
+        statement.bind(targetLine, at: offset + 8)
+    }
+}
+
 extension TransitionRow: InsertableRow {
     static let table = "stored_transition"
     static let columns = ["session_id", "recognizer_id", "to_state_id", "t_ns", "from_state_id", "class_id", "touch",

@@ -35,6 +35,8 @@ struct ImportBatch {
     var dispatches: [DispatchRow] = []
     /// (touch, target) pairs with a start, settled by the reading pass.
     var touchStarts: [TouchStartRow] = []
+    /// Touch-downs' nearest targets, settled by the reading pass.
+    var outcomes: [OutcomeRow] = []
     /// Filled in the last batch only: one row per session of the capture.
     var orphans: [OrphanRow] = []
     var rejections: [TraceReader.TraceRejection] = []
@@ -134,6 +136,18 @@ struct TouchStartRow {
     var cancelEvent: TextRange?
     var cancelNanos: Int64?
     var cancelLine: Int?
+}
+
+/// A touch-down's nearest target (the `outcome` table).
+struct OutcomeRow {
+    var session: Int
+    var touch: Int64
+    var target: TextRange
+    var distance: Double
+    var insideFrame: Bool
+    var insideHitArea: Bool
+    var reached: Bool
+    var targetLine: Int
 }
 
 struct TransitionRow {

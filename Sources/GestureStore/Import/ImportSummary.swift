@@ -27,6 +27,8 @@ package struct ImportSummary: Sendable, Equatable {
     package var derivationSeconds: Double = 0
     /// How the latencies were derived, and why set-wise when the reading pass gave up.
     package var derivation: Derivation = .whileReading
+    /// How the touch outcomes were derived; nil for a capture without targets.
+    package var outcomeDerivation: Derivation?
 
     /// How an import derived its latencies.
     package enum Derivation: Sendable, Equatable {
@@ -82,6 +84,8 @@ package struct ImportSummary: Sendable, Equatable {
             // Worth knowing when an import is slower than usual.
             if case .fellBackToSetWise(let reason) = derivation {
                 line += "; latencies derived set-wise in SQL, as \(reason)"
+            } else if case .fellBackToSetWise(let reason) = outcomeDerivation {
+                line += "; touch outcomes derived set-wise in SQL, as \(reason)"
             }
             return line
         }

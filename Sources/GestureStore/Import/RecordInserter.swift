@@ -20,6 +20,7 @@ final class RecordInserter {
     private let frames: MultiRowInsert<FrameRow>
     private let targets: MultiRowInsert<TargetRow>
     private let touchStarts: MultiRowInsert<TouchStartRow>
+    private let outcomes: MultiRowInsert<OutcomeRow>
     private let responses: MultiRowInsert<ResponseRow>
     private let upsertedResponses: MultiRowInsert<ResponseRow>
     private let recognitions: MultiRowInsert<RecognitionRow>
@@ -42,6 +43,7 @@ final class RecordInserter {
         frames = MultiRowInsert(db)
         targets = MultiRowInsert(db)
         touchStarts = MultiRowInsert(db)
+        outcomes = MultiRowInsert(db)
         responses = MultiRowInsert(db)
         upsertedResponses = MultiRowInsert(db, upserting: true)
         recognitions = MultiRowInsert(db)
@@ -77,6 +79,7 @@ final class RecordInserter {
             try upsertedRecognitions.insert(batch.upsertedRecognitions, in: context)
             try dispatches.insert(batch.dispatches, in: context)
             try touchStarts.insert(batch.touchStarts, in: context)
+            try outcomes.insert(batch.outcomes, in: context)
             try orphans.insert(batch.orphans, in: context)
             derivedSeconds += (ContinuousClock.now - started).seconds
         }

@@ -13,6 +13,8 @@ import GestureTrace
 /// exactly what the set-wise SQL derives. At equal times a touch-down goes
 /// first (a record at its time belongs to it), then transitions (a
 /// delivery at a transition's time is dispatched from it), then deliveries.
+/// Target records go in with touch-downs, in file order: a target at a
+/// down's time counts for it whichever comes first.
 ///
 /// A record later than the window can repair is handed on as it comes: the
 /// deriver still checks every order it cannot answer and gives up on those,
@@ -23,14 +25,17 @@ struct ReorderWindow {
     /// A record the deriver reads, with what decides its place.
     struct Entry {
         enum Record {
-            case touchDown(touch: Int64, region: ScreenRegion?)
+            case touchDown(touch: Int64, region: ScreenRegion?, x: Double, y: Double, hit: String?)
             case transition(TransitionRecord)
             case delivery(DeliveryRecord)
+            /// Boxed: a target record is larger than the others and rare,
+            /// and every entry is as large as the largest case.
+            indirect case target(TargetRecord)
 
             /// The order of kinds at equal times.
             var rank: UInt8 {
                 switch self {
-                case .touchDown: 0
+                case .touchDown, .target: 0
                 case .transition: 1
                 case .delivery: 2
                 }

@@ -47,6 +47,10 @@ struct StreamingDeriver {
         /// A recorder's records are a few out of order; 256 also repairs
         /// runs of a hundred written backwards.
         var reorder = 256
+        /// Touch-downs of a session held for their outcome until the
+        /// session's time moves past them (`OutcomeTracker`); more and they
+        /// are settled at once.
+        var heldDowns = 1_024
     }
 
     /// False once the capture's order defeats the one-pass derivation.
@@ -57,6 +61,10 @@ struct StreamingDeriver {
     /// latencies still can): the importer derives them alone in SQL.
     var falseStartsExact: Bool { starts.isExact }
     var falseStartsInexactReason: String? { starts.inexactReason }
+    /// False once touch outcomes cannot be settled in one pass: the
+    /// importer derives them in SQL.
+    var outcomesExact: Bool { isExact && outcomes.isExact }
+    var outcomesInexactReason: String? { inexactReason ?? outcomes.inexactReason }
 
     /// What the derived rows of a touch carry of it.
     private struct TouchDown {
@@ -128,18 +136,21 @@ struct StreamingDeriver {
     private var storedResponses = StoredKeyFilter()
     private var storedRecognitions = StoredKeyFilter()
     private var starts: FalseStartTracker
+    private var outcomes: OutcomeTracker
     /// Each name's `ExactText`, hashed once rather than once a record.
     private var texts = ExactTextCache()
 
     init(limits: Limits = Limits()) {
         self.limits = limits
         starts = FalseStartTracker(limit: limits.startPairs)
+        outcomes = OutcomeTracker(heldDowns: limits.heldDowns)
     }
 
     /// Starts the next session of the capture; its ordinal is the number
     /// of sessions added before it.
     mutating func addSession<Sink: DerivedLatencySink>(into sink: inout Sink) {
         sessions.append(SessionState())
+        outcomes.addSession()
         guard isExact else { return }
         if liveSessions.count >= limits.liveSessions,
            let oldest = liveSessions.indices.min(by: { sessions[liveSessions[$0]].lastActive < sessions[liveSessions[$1]].lastActive }) {
@@ -149,12 +160,18 @@ struct StreamingDeriver {
         sessions[sessions.count - 1].lastActive = activity
     }
 
-    mutating func touchBegan(session: Int, touch: Int64, downNanos: Int64, region: ScreenRegion?, line: Int) {
+    /// Reads a touch-down (a `began`) of the session at (`x`, `y`), with
+    /// the target its hit-test chose, if recorded.
+    mutating func touchBegan<Sink: DerivedLatencySink>(session: Int, touch: Int64, downNanos: Int64,
+                                                        region: ScreenRegion?, line: Int, x: Double, y: Double,
+                                                        hit: String?, into sink: inout Sink) {
         guard activate(session, line: line) else { return }
         let down = TouchDown(nanos: downNanos, touch: touch, region: region)
         if downNanos <= sessions[session].latestAssociated {
             return giveUp("a touch-down at line \(line) is at or before a record already associated by time")
         }
+        outcomes.touchDown(session: session, touch: touch, nanos: downNanos, line: line, x: x, y: y, hit: hit,
+                           into: &sink)
         sessions[session].touchDownByID[touch] = down
         if let last = sessions[session].touchDowns.last, down.isBefore(last) {
             let index = Self.firstIndex(in: sessions[session].touchDowns) { down.isBefore($0) }
@@ -168,6 +185,7 @@ struct StreamingDeriver {
     mutating func delivery<Sink: DerivedLatencySink>(_ record: DeliveryRecord, session: Int, line: Int,
                                                       into sink: inout Sink) {
         guard activate(session, line: line) else { return }
+        outcomes.advance(session: session, to: record.timeNanos, into: &sink)
         let target = texts.text(record.target)
         let event = texts.text(record.event)
         let key = StateKey(target: target, state: event)
@@ -206,6 +224,7 @@ struct StreamingDeriver {
     mutating func transition<Sink: DerivedLatencySink>(_ record: TransitionRecord, session: Int, line: Int,
                                                         into sink: inout Sink) {
         guard activate(session, line: line) else { return }
+        outcomes.advance(session: session, to: record.timeNanos, into: &sink)
         let recognizer = texts.text(record.recognizer)
         let key = StateKey(target: recognizer, state: texts.text(record.to.rawValue))
         let found = Self.update(&sessions[session]) { state -> Owner? in
@@ -231,11 +250,25 @@ struct StreamingDeriver {
         }
     }
 
+    /// Reads a target record of the session with that ordinal, at that line:
+    /// it counts for outcomes only, so a retired session's hands outcomes
+    /// alone to SQL.
+    mutating func target<Sink: DerivedLatencySink>(_ record: TargetRecord, session: Int, line: Int,
+                                                    into sink: inout Sink) {
+        guard isExact else { return }
+        if !sessions[session].isRetired {
+            activity += 1
+            sessions[session].lastActive = activity
+        }
+        outcomes.target(record, session: session, line: line, into: &sink)
+    }
+
     /// Settles the records that named a touch not seen when they were read,
     /// and counts each session's orphans. Call once, after the last record.
     mutating func finish<Sink: DerivedLatencySink>(into sink: inout Sink) {
         for session in liveSessions where isExact {
             settleDeferred(of: session, into: &sink)
+            outcomes.settleAll(session: session, into: &sink)
         }
         guard isExact else { return }
         starts.settleAll { sink.add($0) }
@@ -432,6 +465,8 @@ struct StreamingDeriver {
         settleDeferred(of: session, into: &sink)
         starts.settle(session: session) { sink.add($0) }
         starts.forget(session: session)
+        outcomes.settleAll(session: session, into: &sink)
+        outcomes.retire(session: session)
         let retired = sessions[session]
         sessions[session] = SessionState(orphanDeliveries: retired.orphanDeliveries,
                                          orphanTransitions: retired.orphanTransitions, isRetired: true)
@@ -440,6 +475,7 @@ struct StreamingDeriver {
     private mutating func giveUp(_ reason: String) {
         isExact = false
         inexactReason = reason
+        outcomes.abandon(reason)
         // Nothing more will be derived here: free what was kept.
         sessions = sessions.map { _ in SessionState() }
         liveSessions = []

@@ -1,0 +1,249 @@
+import GestureTrace
+
+/// Derives the touch outcomes of docs/latencies.md in the reading pass:
+/// each session's targets at their current frames, and at each touch-down
+/// the nearest of them.
+///
+/// A down's outcome depends on every `target` record at or before its time,
+/// including those at its very time on a later line, so a down is held
+/// until its session's time has moved past it (a record of the session
+/// later than the down), its session is retired, or the capture ends. Held
+/// downs are never earlier than a frame they would need replaced: a target
+/// record settles the downs before its time first, and only then replaces
+/// its target's frame. Per down the cost is one pass over the session's
+/// targets; memory is the session's targets and the few downs not settled.
+///
+/// The orders one pass cannot answer are watched for, and make `isExact`
+/// false: a target record at or before a down already settled (its frame
+/// or its declaration came too late), a down earlier than a frame its
+/// target has already replaced, a target record of a retired session. The
+/// importer then derives the outcomes set-wise in SQL
+/// (`SetWiseDeriver.deriveOutcomes`): the same rows either way.
+struct OutcomeTracker {
+    private(set) var isExact = true
+    private(set) var inexactReason: String?
+    /// Downs held per session at most; more and they are all settled, and
+    /// a later target record at or before one of them hands outcomes to SQL.
+    private let heldDowns: Int
+
+    /// A target as of its latest record read.
+    private struct Target {
+        var id: ExactText
+        /// The line of its first record: ties in distance go to the lowest.
+        var declaredLine: Int
+        /// How many downs its session had settled when it was declared; a
+        /// record on an earlier line after more were settled came too late.
+        var settledWhenDeclared: Int
+        /// The time of its earliest record: it is not on screen before.
+        var firstNanos: Int64
+        /// Its latest record by (time, line), whose frame it has now.
+        var nanos: Int64
+        var line: Int
+        var frame: TargetRect
+        var hitArea: TargetRect
+    }
+
+    /// A touch-down not settled yet.
+    private struct Down {
+        var touch: Int64
+        var nanos: Int64
+        var line: Int
+        var x: Double
+        var y: Double
+        var hit: String?
+    }
+
+    private struct SessionOutcomes {
+        var targets: [Target] = []
+        var targetIndex: [ExactText: Int] = [:]
+        var held: [Down] = []
+        /// The latest down settled, and how many were.
+        var settledThrough = Int64.min
+        var settledCount = 0
+        var isRetired = false
+    }
+
+    private var sessions: [SessionOutcomes] = []
+    /// By session, the earliest held down (`Int64.max` for none): every
+    /// record of a session checks it, so it is kept apart from the state.
+    private var earliestHeld: [Int64] = []
+
+    init(heldDowns: Int) {
+        self.heldDowns = max(heldDowns, 1)
+    }
+
+    mutating func addSession() {
+        guard isExact else { return }
+        sessions.append(SessionOutcomes())
+        earliestHeld.append(.max)
+    }
+
+    /// Holds a touch-down of the session, after settling those before it.
+    mutating func touchDown<Sink: DerivedLatencySink>(session: Int, touch: Int64, nanos: Int64, line: Int,
+                                                       x: Double, y: Double, hit: String?, into sink: inout Sink) {
+        guard isExact else { return }
+        advance(session: session, to: nanos, into: &sink)
+        guard isExact else { return }
+        let count = Self.update(&sessions[session]) { state -> Int in
+            state.held.append(Down(touch: touch, nanos: nanos, line: line, x: x, y: y, hit: hit))
+            return state.held.count
+        }
+        earliestHeld[session] = min(earliestHeld[session], nanos)
+        if count > heldDowns {
+            settle(session: session, before: .max, into: &sink)
+        }
+    }
+
+    /// The session's time has reached `nanos`: settles the downs before it.
+    @inline(__always)
+    mutating func advance<Sink: DerivedLatencySink>(session: Int, to nanos: Int64, into sink: inout Sink) {
+        guard isExact, earliestHeld[session] < nanos else { return }
+        settle(session: session, before: nanos, into: &sink)
+    }
+
+    /// Reads a target record of the session, at that line.
+    mutating func target<Sink: DerivedLatencySink>(_ record: TargetRecord, session: Int, line: Int,
+                                                    into sink: inout Sink) {
+        guard isExact else { return }
+        if sessions[session].isRetired {
+            return giveUp("the target record at line \(line) resumes a session retired to keep memory flat")
+        }
+        let nanos = record.timeNanos
+        if nanos <= sessions[session].settledThrough {
+            return giveUp("the target record at line \(line) is at or before a touch-down already settled")
+        }
+        advance(session: session, to: nanos, into: &sink)
+        guard isExact else { return }
+        let id = ExactText(record.target)
+        let hitArea = record.hitArea ?? record.frame
+        let inOrder = Self.update(&sessions[session]) { state -> Bool in
+            guard let index = state.targetIndex[id] else {
+                state.targetIndex[id] = state.targets.count
+                state.targets.append(Target(id: id, declaredLine: line, settledWhenDeclared: state.settledCount,
+                                            firstNanos: nanos, nanos: nanos, line: line, frame: record.frame,
+                                            hitArea: hitArea))
+                return true
+            }
+            let settledCount = state.settledCount
+            return Self.update(&state.targets[index]) { target -> Bool in
+                if line < target.declaredLine {
+                    // It was declared earlier than any down settled so far knew.
+                    guard target.settledWhenDeclared == settledCount else { return false }
+                    target.declaredLine = line
+                }
+                target.firstNanos = min(target.firstNanos, nanos)
+                if (nanos, line) > (target.nanos, target.line) {
+                    (target.nanos, target.line, target.frame, target.hitArea) = (nanos, line, record.frame, hitArea)
+                }
+                return true
+            }
+        }
+        if !inOrder {
+            giveUp("the target record at line \(line) declares its target earlier than the line touch-downs settled since knew")
+        }
+    }
+
+    /// Settles every held down of the session: it is retired (any later
+    /// record of it ends the one pass) or the capture has ended.
+    mutating func settleAll<Sink: DerivedLatencySink>(session: Int, into sink: inout Sink) {
+        guard isExact else { return }
+        settle(session: session, before: .max, into: &sink)
+    }
+
+    /// Frees a retired session's state; a later target record of it gives up.
+    mutating func retire(session: Int) {
+        guard isExact else { return }
+        sessions[session] = SessionOutcomes(isRetired: true)
+    }
+
+    /// Nothing more is derived (the latencies gave up): frees the state.
+    mutating func abandon(_ reason: String) {
+        giveUp(reason)
+    }
+
+    /// Settles the held downs earlier than `nanos` (all for `.max`).
+    private mutating func settle<Sink: DerivedLatencySink>(session: Int, before nanos: Int64, into sink: inout Sink) {
+        var failure: String?
+        let earliest = Self.update(&sessions[session]) { state -> Int64 in
+            var kept = 0
+            var earliest = Int64.max
+            for index in state.held.indices {
+                let down = state.held[index]
+                guard down.nanos < nanos || nanos == .max else {
+                    state.held[kept] = down
+                    kept += 1
+                    earliest = min(earliest, down.nanos)
+                    continue
+                }
+                guard failure == nil else { continue }
+                switch Self.outcome(of: down, in: state, session: session) {
+                case .success(let outcome):
+                    state.settledThrough = max(state.settledThrough, down.nanos)
+                    state.settledCount += 1
+                    if let outcome { sink.add(outcome) }
+                case .failure(let reason):
+                    failure = reason.message
+                }
+            }
+            state.held.removeSubrange(kept...)
+            return earliest
+        }
+        earliestHeld[session] = earliest
+        if let failure { giveUp(failure) }
+    }
+
+    private struct Unanswerable: Error {
+        var message: String
+    }
+
+    /// The nearest target at the down, if any is on screen then.
+    private static func outcome(of down: Down, in state: SessionOutcomes,
+                                session: Int) -> Result<DerivedOutcome?, Unanswerable> {
+        let (px, py) = (down.x, down.y)
+        var nearest = -1
+        var nearestSquared = 0.0
+        for index in state.targets.indices {
+            let target = state.targets[index]
+            if target.firstNanos > down.nanos { continue }
+            if target.nanos > down.nanos {
+                return .failure(Unanswerable(message: "the touch-down at line \(down.line) is earlier than a frame read before it replaced"))
+            }
+            let frame = target.frame
+            // As the SQL reference computes it, operation for operation.
+            let dx = max(frame.x - px, 0.0, px - (frame.x + frame.width))
+            let dy = max(frame.y - py, 0.0, py - (frame.y + frame.height))
+            let squared = dx * dx + dy * dy
+            if nearest < 0 || squared < nearestSquared
+                || (squared == nearestSquared && target.declaredLine < state.targets[nearest].declaredLine) {
+                nearest = index
+                nearestSquared = squared
+            }
+        }
+        guard nearest >= 0 else { return .success(nil) }
+        let target = state.targets[nearest]
+        let insideHitArea = contains(target.hitArea, px, py)
+        let reached = down.hit.map { ExactText($0) == target.id } ?? insideHitArea
+        return .success(DerivedOutcome(session: session, touch: down.touch, target: target.id.string,
+                                       distance: nearestSquared.squareRoot(),
+                                       insideFrame: contains(target.frame, px, py), insideHitArea: insideHitArea,
+                                       reached: reached, targetLine: target.line))
+    }
+
+    /// Edges count as inside.
+    private static func contains(_ rect: TargetRect, _ px: Double, _ py: Double) -> Bool {
+        px >= rect.x && px <= rect.x + rect.width && py >= rect.y && py <= rect.y + rect.height
+    }
+
+    @inline(__always)
+    private static func update<Value, Result>(_ value: inout Value, _ body: (inout Value) -> Result) -> Result {
+        body(&value)
+    }
+
+    private mutating func giveUp(_ reason: String) {
+        guard isExact else { return }
+        isExact = false
+        inexactReason = reason
+        sessions = []
+        earliestHeld = []
+    }
+}
