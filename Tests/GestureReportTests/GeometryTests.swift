@@ -104,4 +104,57 @@ import Testing
         #expect(XMLText.number(1000) == "1000")
         #expect(XMLText.number(0.25) == "0.25")
     }
+
+    /// Few touch-downs: one mark each, where it landed, in the given order.
+    @Test func outcomeMarksDrawEachTouchWhileTheyFit() {
+        let points: [(x: Double, y: Double, outcome: OutcomeMarks.Outcome)] = [
+            (10.3, 4.9, .missed), (1.0, 1.0, .reached), (10.3, 4.9, .another),
+        ]
+        let marks = OutcomeMarks(points, maximumMarks: 3)
+        #expect(marks.cellSize == nil)
+        #expect(marks.marks == [.init(x: 10.3, y: 4.9, outcome: .missed, count: 1),
+                                .init(x: 1.0, y: 1.0, outcome: .reached, count: 1),
+                                .init(x: 10.3, y: 4.9, outcome: .another, count: 1)])
+    }
+
+    /// Worked by hand: 2-pixel cells put the two reached touches in cell
+    /// (row 0, column 0) and the missed one in (0, 1): two marks.
+    @Test func outcomeMarksGatherByOutcomeIntoCells() {
+        let points: [(x: Double, y: Double, outcome: OutcomeMarks.Outcome)] = [
+            (0.5, 0.5, .reached), (1.5, 1.9, .reached), (3.0, 0.0, .missed),
+        ]
+        let marks = OutcomeMarks(points, maximumMarks: 2)
+        #expect(marks.cellSize == 2)
+        #expect(marks.marks == [.init(x: 1, y: 1, outcome: .reached, count: 2), .init(x: 3, y: 1, outcome: .missed, count: 1)])
+    }
+
+    /// Two touches in cells (0, 0) and (1, 1) of 2 pixels do not fit one
+    /// mark; in 4-pixel cells they share (0, 0).
+    @Test func outcomeMarksDoubleTheCellsUntilTheyFit() {
+        let marks = OutcomeMarks([(0.5, 0.5, .reached), (3.0, 3.0, .reached)], maximumMarks: 1)
+        #expect(marks.cellSize == 4)
+        #expect(marks.marks == [.init(x: 2, y: 2, outcome: .reached, count: 2)])
+    }
+
+    /// Many touch-downs: at most the limit of marks, every touch in the one
+    /// mark of its cell and outcome, the counts adding up per outcome.
+    @Test func outcomeMarksAccountForEveryTouch() {
+        // Spread over a panel by two coprime strides, fractions included.
+        let points: [(x: Double, y: Double, outcome: OutcomeMarks.Outcome)] = (0..<20_000).map { index in
+            (20 + Double(index * 7_919 % 4_800) / 10, 22 + Double(index * 104_729 % 2_780) / 10,
+             OutcomeMarks.Outcome(rawValue: index % 3)!)
+        }
+        let marks = OutcomeMarks(points)
+        let size = try! #require(marks.cellSize)
+        #expect(marks.marks.count <= OutcomeMarks.maximumMarks)
+        var expected: [String: Int] = [:]
+        for point in points {
+            let column = (point.x / size).rounded(.down), row = (point.y / size).rounded(.down)
+            expected["\((column + 0.5) * size) \((row + 0.5) * size) \(point.outcome)", default: 0] += 1
+        }
+        var drawn: [String: Int] = [:]
+        for mark in marks.marks { drawn["\(mark.x) \(mark.y) \(mark.outcome)"] = mark.count }
+        #expect(drawn == expected)
+        #expect(OutcomeMarks(points) == marks)
+    }
 }

@@ -83,6 +83,44 @@ import Testing
         #expect(String(page.elements("path", in: plot, class: "another").count) == another.first)
     }
 
+    /// A group of more touch-downs than a panel draws one by one (the
+    /// demo's, each repeated at a few fixed offsets): its marks stand for
+    /// every touch-down, per outcome, and the caption says how they are drawn.
+    @Test func aCrowdedMapGathersTouchesIntoMarksThatAddUp() throws {
+        let made = try DemoStore.get()
+        let section = try made.database.connection.read { db -> RateSection in
+            let plan = try #require(try ReportSuggestions.plans(db, alpha: 0.05).first { $0.selection.outcome == .reached })
+            return try #require(try RateSection.make(plan, options: .init(alpha: 0.05, seed: 1, unit: .session), in: db).first)
+        }
+        var crowded = section
+        for keyPath in [\RateSection.mapA, \RateSection.mapB] {
+            var map = try #require(crowded[keyPath: keyPath])
+            map.touches = (0..<40).flatMap { copy in
+                map.touches.map { touch in
+                    var moved = touch
+                    moved.x += Double(copy % 8) * 0.7
+                    moved.y += Double(copy / 8) * 0.9
+                    return moved
+                }
+            }
+            crowded[keyPath: keyPath] = map
+        }
+        let figure = try #require(OutcomeMap.figure(crowded, id: "crowded"))
+        let page = PageXML("<html><body>" + figure.html + "</body></html>")
+        for (group, map) in [("A", crowded.mapA!), ("B", crowded.mapB!)] {
+            #expect(map.touches.count > OutcomeMarks.maximumMarks)
+            let marks = (page.elements("circle", in: "crowded", class: "touch") + page.elements("path", in: "crowded", class: "touch"))
+                .filter { $0.group == group }
+            #expect(marks.count <= OutcomeMarks.maximumMarks)
+            func total(_ marks: [PageXML.Element]) -> Int { marks.map { Int($0.attributes["data-count"] ?? "") ?? 0 }.reduce(0, +) }
+            func having(_ name: String) -> [PageXML.Element] { marks.filter { ($0.attributes["class"] ?? "").split(separator: " ").contains(Substring(name)) } }
+            #expect(total(marks) == map.touches.count)
+            #expect(total(having("reached")) == map.touches.filter(\.reached).count)
+            #expect(total(having("another")) == map.touches.filter(\.hitAnother).count)
+        }
+        #expect(figure.caption.contains("touch-downs are drawn as"))
+    }
+
     @Test func theTradeOffSetsStartLatencyBesideFalseStarts() throws {
         let made = try DemoStore.get()
         let expected = try counts("""

@@ -5,7 +5,8 @@ import GestureTrace
 /// above the other: each target's visible frame (solid) and, where it was
 /// enlarged, its hit area (dashed), and every touch-down, filled when it
 /// reached the target nearest it and open when it missed (a diamond when
-/// the hit-test gave it to another target).
+/// the hit-test gave it to another target); beyond a few thousand, one mark
+/// per outcome per small square (``OutcomeMarks``).
 enum OutcomeMap {
     static let width = 520.0
     /// The tallest a panel is drawn, in pixels.
@@ -56,15 +57,26 @@ enum OutcomeMap {
                     + "height=\"\(length(target.frame.height))\"/>"
             }
             svg += "\n"
-            for touch in data.touches {
-                if touch.hitAnother {
-                    let cx = 20 + (touch.x - window.x) * scale, cy = top + (touch.y - window.y) * scale, r = 3.4
-                    svg += "<path class=\"touch missed another\" d=\"M\(XMLText.coordinate(cx)) \(XMLText.coordinate(cy - r)) "
-                        + "L\(XMLText.coordinate(cx + r)) \(XMLText.coordinate(cy)) L\(XMLText.coordinate(cx)) "
-                        + "\(XMLText.coordinate(cy + r)) L\(XMLText.coordinate(cx - r)) \(XMLText.coordinate(cy)) Z\"/>"
-                } else {
-                    svg += "<circle class=\"touch \(touch.reached ? "reached" : "missed")\" cx=\"\(x(touch.x))\" "
-                        + "cy=\"\(y(touch.y))\" r=\"2.6\"/>"
+            let marks = OutcomeMarks(data.touches.map { touch in
+                (20 + (touch.x - window.x) * scale, top + (touch.y - window.y) * scale,
+                 touch.hitAnother ? .another : touch.reached ? .reached : .missed)
+            })
+            if let cell = marks.cellSize {
+                caption += "Its \(data.touches.count.grouped) touch-downs are drawn as \(marks.marks.count.grouped) marks, "
+                    + "one for each outcome in each \(XMLText.number(cell))-pixel square. "
+            }
+            for mark in marks.marks {
+                let count = marks.cellSize == nil ? "" : " data-count=\"\(mark.count)\""
+                let cx = XMLText.coordinate(mark.x), cy = XMLText.coordinate(mark.y)
+                switch mark.outcome {
+                case .another:
+                    let r = 3.4
+                    svg += "<path class=\"touch missed another\"\(count) d=\"M\(cx) \(XMLText.coordinate(mark.y - r)) "
+                        + "L\(XMLText.coordinate(mark.x + r)) \(cy) L\(cx) \(XMLText.coordinate(mark.y + r)) "
+                        + "L\(XMLText.coordinate(mark.x - r)) \(cy) Z\"/>"
+                case .reached, .missed:
+                    svg += "<circle class=\"touch \(mark.outcome == .reached ? "reached" : "missed")\"\(count) "
+                        + "cx=\"\(cx)\" cy=\"\(cy)\" r=\"2.6\"/>"
                 }
             }
             svg += "</g>\n"
