@@ -1,0 +1,248 @@
+import SeededRandom
+
+/// Draws percentiles of one group's two-stage resample without building it.
+///
+/// A replicate first draws how many times each session is drawn (c_i of k
+/// sessions). Session i then contributes c_i·m_i draws, uniform over its m_i
+/// sorted values. Every percentile asked for is then found by
+/// ``percentile(rank:needNext:total:workspace:generator:)``: two cuts
+/// between values bracket the wanted rank, each drawn session's draws are
+/// split into below / inside / above the bracket by exact binomials, the
+/// draws inside are made and the rank selected among them
+/// (`PooledPercentileSampler+Window.swift` says why that is exact and fast).
+///
+/// The data are laid out once for every replicate: the sessions' sorted
+/// values end to end (session i at `starts[i]..<starts[i + 1]`); the pooled
+/// values in order with the session of each (`pooledValues`,
+/// `pooledSessions`); and at G + 1 checkpoints of the pooled order, how many
+/// values of each session lie before it (`table`), so that the expected
+/// number of draws below a value, Σ c_i·(values of i below it), costs one
+/// row's dot product with the counts and a short walk.
+///
+/// Immutable after `init`, so one sampler serves every thread; each thread
+/// brings its own ``Workspace``.
+final class PooledPercentileSampler: @unchecked Sendable {
+    /// How the search trades work for certainty; the tests turn these to
+    /// force each path.
+    struct Tuning: Sendable {
+        /// Resamples of at most this many draws are made outright.
+        var materialiseUpTo = 1024
+        /// The bracket reaches this many standard deviations of the count
+        /// below a value on either side of the wanted rank.
+        var spread = 3.0
+        /// At most this many entries (checkpoints × sessions) in the table.
+        var tableEntries = 1 << 21
+    }
+
+    let sessionCount: Int
+    let values: UnsafeMutableBufferPointer<Double>
+    let starts: UnsafeMutableBufferPointer<Int>
+    let pooledValues: UnsafeMutableBufferPointer<Double>
+    let pooledSessions: UnsafeMutableBufferPointer<Int32>
+    /// Pooled positions of the checkpoints, ascending, each a cut between
+    /// two different values (or 0 or the end).
+    let checkpoints: UnsafeMutableBufferPointer<Int>
+    /// Row j, column i: values of session i before checkpoint j.
+    let table: UnsafeMutableBufferPointer<Int32>
+    let tuning: Tuning
+
+    init(group: SessionGroup, tuning: Tuning = Tuning()) {
+        self.tuning = tuning
+        let k = group.count
+        sessionCount = k
+        let total = group.valueCount
+        values = .allocate(capacity: total)
+        starts = .allocate(capacity: k + 1)
+        var pooled: [(value: Double, session: Int32)] = []
+        pooled.reserveCapacity(total)
+        var offset = 0
+        for (index, session) in group.sessions.enumerated() {
+            starts[index] = offset
+            for value in session.sorted {
+                values[offset] = value
+                offset += 1
+                pooled.append((value, Int32(index)))
+            }
+        }
+        starts[k] = offset
+        // By value, then by session: within a session the order is its own.
+        pooled.sort { $0.value < $1.value || ($0.value == $1.value && $0.session < $1.session) }
+        pooledValues = .allocate(capacity: total)
+        pooledSessions = .allocate(capacity: total)
+        for (index, entry) in pooled.enumerated() {
+            pooledValues[index] = entry.value
+            pooledSessions[index] = entry.session
+        }
+        let rows = max(1, min(256, total / 64, tuning.tableEntries / max(k, 1)))
+        var cuts = [0]
+        for row in 1..<rows {
+            var position = row * total / rows
+            while position < total, position > 0, !(pooledValues[position - 1] < pooledValues[position]) { position += 1 }
+            if position > cuts.last!, position < total { cuts.append(position) }
+        }
+        cuts.append(total)
+        checkpoints = .allocate(capacity: cuts.count)
+        _ = checkpoints.initialize(from: cuts)
+        table = .allocate(capacity: cuts.count * k)
+        var running = [Int32](repeating: 0, count: k)
+        var position = 0
+        for (row, cut) in cuts.enumerated() {
+            while position < cut {
+                running[Int(pooledSessions[position])] += 1
+                position += 1
+            }
+            for session in 0..<k { table[row * k + session] = running[session] }
+        }
+    }
+
+    deinit {
+        values.deallocate()
+        starts.deallocate()
+        pooledValues.deallocate()
+        pooledSessions.deallocate()
+        checkpoints.deallocate()
+        table.deallocate()
+    }
+
+    /// One thread's scratch space for drawing replicates.
+    struct Workspace {
+        /// c_i: how many times session i is drawn in this replicate.
+        var counts: [Int32]
+        /// The sessions drawn at least once, ascending.
+        var drawnSessions: [Int32] = []
+        /// Per session: values at or below the bracket's lower cut, and
+        /// at or below its upper cut (valid for drawn sessions).
+        var belowLow: [Int32]
+        var belowHigh: [Int32]
+        /// Draws inside the bracket, by session (`insideSessions[j]` has `insideDraws[j]`).
+        var insideSessions: [Int32] = []
+        var insideDraws: [Int] = []
+        var buckets = SplitBuckets()
+        var drawn: [Double] = []
+
+        init(sessions: Int) {
+            counts = [Int32](repeating: 0, count: sessions)
+            belowLow = [Int32](repeating: 0, count: sessions)
+            belowHigh = [Int32](repeating: 0, count: sessions)
+        }
+    }
+
+    func makeWorkspace() -> Workspace { Workspace(sessions: sessionCount) }
+
+    /// One replicate of each of `fractions` (percent / 100), written to
+    /// `results` in order: the same drawn sessions for all of them, and for
+    /// each its own draws within sessions.
+    func draw(fractions: [Double], into results: inout [Double], workspace: inout Workspace,
+              using generator: inout SeededGenerator) {
+        let k = sessionCount
+        workspace.counts.withUnsafeMutableBufferPointer { counts in
+            for index in 0..<k { counts[index] = 0 }
+            for _ in 0..<k { counts[min(Int(generator.nextUniform() * Double(k)), k - 1)] += 1 }
+        }
+        workspace.drawnSessions.removeAll(keepingCapacity: true)
+        var total = 0
+        for session in 0..<k where workspace.counts[session] > 0 {
+            workspace.drawnSessions.append(Int32(session))
+            total += Int(workspace.counts[session]) * (starts[session + 1] - starts[session])
+        }
+        if total <= tuning.materialiseUpTo {
+            materialiseAll(total: total, workspace: &workspace, using: &generator)
+        }
+        for (index, fraction) in fractions.enumerated() {
+            let position = fraction * Double(total - 1)
+            let rank = Int(position)
+            let weight = position - Double(rank)
+            let needNext = weight > 0 && rank < total - 1
+            let (value, next) = total <= tuning.materialiseUpTo
+                ? selectMaterialised(rank: rank, needNext: needNext, in: &workspace.drawn)
+                : percentile(rank: rank, needNext: needNext, total: total, workspace: &workspace, generator: &generator)
+            results[index] = needNext ? value + (next - value) * weight : value
+        }
+    }
+
+    /// Every draw of the replicate, made: for small resamples.
+    private func materialiseAll(total: Int, workspace: inout Workspace, using generator: inout SeededGenerator) {
+        workspace.drawn.removeAll(keepingCapacity: true)
+        for session in workspace.drawnSessions {
+            let start = starts[Int(session)], size = starts[Int(session) + 1] - start
+            for _ in 0..<(Int(workspace.counts[Int(session)]) * size) {
+                workspace.drawn.append(values[start + min(Int(generator.nextUniform() * Double(size)), size - 1)])
+            }
+        }
+    }
+
+    /// The value at `rank` among `drawn` and, when `needNext`, the one after.
+    func selectMaterialised(rank: Int, needNext: Bool, in drawn: inout [Double]) -> (Double, Double) {
+        // Only two ranks are needed: select them rather than sort (the same
+        // values; with a −0.0 among them the sort decides which signed zero
+        // a rank holds).
+        if drawn.contains(where: { $0 == 0 && $0.sign == .minus }) {
+            drawn.sort()
+            return (drawn[rank], needNext ? drawn[rank + 1] : drawn[rank])
+        }
+        return drawn.withUnsafeMutableBufferPointer { buffer in
+            let value = OrderStatistic.select(rank: rank, in: buffer)
+            return (value, needNext ? OrderStatistic.minimum(of: buffer, from: rank + 1) : value)
+        }
+    }
+}
+
+/// Trials grouped by their probability of falling below a cut, a/M: the
+/// sum of binomials with one probability is one binomial, so each group
+/// costs one variate however many sessions share it.
+///
+/// Open addressing on the key (a, M); a generation stamp empties it in O(1).
+struct SplitBuckets {
+    private var keys: [UInt64] = []
+    private var stamps: [UInt32] = []
+    var trials: [Int] = []
+    var successes: [Int] = []
+    private(set) var used: [Int] = []
+    private var stamp: UInt32 = 0
+    private var mask = 0
+
+    /// Empties the buckets, with room for `capacity` keys.
+    mutating func reset(capacity: Int) {
+        var size = 16
+        while size < 2 * capacity { size <<= 1 }
+        if size > keys.count {
+            keys = [UInt64](repeating: 0, count: size)
+            stamps = [UInt32](repeating: 0, count: size)
+            trials = [Int](repeating: 0, count: size)
+            successes = [Int](repeating: 0, count: size)
+            stamp = 0
+        }
+        mask = keys.count - 1
+        stamp &+= 1
+        if stamp == 0 {
+            for index in stamps.indices { stamps[index] = 0 }
+            stamp = 1
+        }
+        used.removeAll(keepingCapacity: true)
+    }
+
+    /// The slot of key (below, of), made if new.
+    mutating func slot(below: Int, of size: Int) -> Int {
+        let key = UInt64(below) << 32 | UInt64(size)
+        var index = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
+        while true {
+            if stamps[index] != stamp {
+                stamps[index] = stamp
+                keys[index] = key
+                trials[index] = 0
+                successes[index] = 0
+                used.append(index)
+                return index
+            }
+            if keys[index] == key { return index }
+            index = (index + 1) & mask
+        }
+    }
+
+    mutating func add(trials count: Int, to slot: Int) { trials[slot] += count }
+
+    /// The probability a/M of the bucket in `slot`.
+    func probability(_ slot: Int) -> Double {
+        Double(keys[slot] >> 32) / Double(keys[slot] & 0xFFFF_FFFF)
+    }
+}
