@@ -19,16 +19,16 @@ extension PooledPercentileSampler {
     func searchFromSplits(rank: Int, needNext: Bool, total: Int, workspace: inout Workspace,
                           generator: inout SeededGenerator) -> (Double, Double) {
         var parts: [Part] = []
-        parts.reserveCapacity(3 * workspace.drawnSessions.count)
+        parts.reserveCapacity(3 * workspace.drawnCount)
         var cursor = 0
-        for session in workspace.drawnSessions {
+        for session in workspace.drawnSessions[..<workspace.drawnCount] {
             let index = Int(session)
             let start = starts[index], size = starts[index + 1] - start
             let draws = Int(workspace.counts[index]) * size
             let below = Int(workspace.belowLow[index]), upper = Int(workspace.belowHigh[index])
             let inside = upper - below
             var drawnInside = 0
-            if cursor < workspace.insideSessions.count, workspace.insideSessions[cursor] == session {
+            if cursor < workspace.insideCount, workspace.insideSessions[cursor] == session {
                 drawnInside = workspace.insideDraws[cursor]
                 cursor += 1
             }

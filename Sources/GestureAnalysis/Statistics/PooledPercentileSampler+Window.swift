@@ -36,8 +36,10 @@ import SeededRandom
 ///
 /// **Why it is fast.** One binomial a bucket of sessions (with sessions of
 /// equal size, at most a few dozen buckets) and one a session with values
-/// inside; the cuts cost a dot product a checkpoint tried and a walk of at
-/// most one checkpoint's stride; the draws made are ~2·spread standard
+/// inside (its chance of none is a power of one kept for each size and
+/// count inside, not an exponential); each cut costs a dot product at the
+/// checkpoint where the rank would be if every session were drawn once and
+/// a short walk from there; the draws made are ~2·spread standard
 /// deviations of the count, some hundreds, whatever N.
 extension PooledPercentileSampler {
     func percentile(rank: Int, needNext: Bool, total: Int, workspace: inout Workspace,
@@ -46,26 +48,36 @@ extension PooledPercentileSampler {
         let n = Double(total)
         let share = (Double(rank) + 0.5) / n
         let reach = tuning.spread * (n * share * (1 - share)).squareRoot() + 1
-        let low = cut(atMost: Double(rank) - reach, workspace: workspace)
-        let high = cut(atLeast: Double(last + 1) + reach, workspace: workspace)
-        fill(&workspace.belowLow, row: low.row, position: low.position, workspace: workspace)
-        fill(&workspace.belowHigh, row: high.row, position: high.position, workspace: workspace)
+        let low = cut(Double(rank) - reach, atLeast: false, total: total, workspace: workspace)
+        let high = cut(Double(last + 1) + reach, atLeast: true, total: total, workspace: workspace)
+        fill(workspace.belowLow, row: low.row, position: low.position, workspace: workspace)
+        fill(workspace.belowHigh, row: high.row, position: high.position, workspace: workspace)
 
-        workspace.insideSessions.removeAll(keepingCapacity: true)
-        workspace.insideDraws.removeAll(keepingCapacity: true)
-        workspace.buckets.reset(capacity: workspace.drawnSessions.count)
+        workspace.buckets.reset()
+        let counts = workspace.counts, belowLow = workspace.belowLow, belowHigh = workspace.belowHigh
+        let insideSessions = workspace.insideSessions, insideDraws = workspace.insideDraws
+        var insideCount = 0
         var belowTotal = 0, insideTotal = 0
-        for session in workspace.drawnSessions {
+        for session in workspace.drawnSessions[..<workspace.drawnCount] {
             let index = Int(session)
             let size = starts[index + 1] - starts[index]
-            let draws = Int(workspace.counts[index]) * size
-            let below = Int(workspace.belowLow[index]), inside = Int(workspace.belowHigh[index]) - below
+            let draws = Int(counts[index]) * size
+            let below = Int(belowLow[index]), inside = Int(belowHigh[index]) - below
             var drawnInside = 0
             if inside > 0 {
-                drawnInside = inside == size ? draws : generator.nextBinomial(draws, Double(inside) / Double(size))
+                let probability = Double(inside) / Double(size)
+                if inside == size {
+                    drawnInside = draws
+                } else if probability <= 0.5, Double(draws) * probability < 30 {
+                    let none = workspace.probabilityOfNone(inside: inside, size: size, copies: Int(counts[index]))
+                    drawnInside = generator.binomialByInversion(draws, probability, probabilityOfNone: none)
+                } else {
+                    drawnInside = generator.nextBinomial(draws, probability)
+                }
                 if drawnInside > 0 {
-                    workspace.insideSessions.append(session)
-                    workspace.insideDraws.append(drawnInside)
+                    insideSessions[insideCount] = session
+                    insideDraws[insideCount] = drawnInside
+                    insideCount += 1
                     insideTotal += drawnInside
                 }
             }
@@ -75,9 +87,10 @@ extension PooledPercentileSampler {
                 belowTotal += rest
                 continue
             }
-            workspace.buckets.add(trials: rest, to: workspace.buckets.slot(below: below, of: outside))
+            workspace.buckets.trials[workspace.buckets.slot(below: below, of: outside)] += rest
         }
-        for slot in workspace.buckets.used {
+        workspace.insideCount = insideCount
+        for slot in workspace.buckets.used[..<workspace.buckets.usedCount] {
             let successes = generator.nextBinomial(workspace.buckets.trials[slot], workspace.buckets.probability(slot))
             workspace.buckets.successes[slot] = successes
             belowTotal += successes
@@ -87,16 +100,46 @@ extension PooledPercentileSampler {
             return searchFromSplits(rank: rank, needNext: needNext, total: total, workspace: &workspace,
                                     generator: &generator)
         }
-        workspace.drawn.removeAll(keepingCapacity: true)
-        for (session, count) in zip(workspace.insideSessions, workspace.insideDraws) {
-            let index = Int(session)
-            let from = starts[index] + Int(workspace.belowLow[index])
-            let size = Int(workspace.belowHigh[index] - workspace.belowLow[index])
-            for _ in 0..<count {
-                workspace.drawn.append(values[from + min(Int(generator.nextUniform() * Double(size)), size - 1)])
+        return countInside(rank: rank - belowTotal, needNext: needNext, from: low.position, to: high.position,
+                           workspace: &workspace, generator: &generator)
+    }
+
+    /// The draws inside the bracket, counted at their pooled positions (a
+    /// session with one value inside puts all its draws there; others draw
+    /// a position each), then the wanted rank found by a walk up the
+    /// positions: no values compared.
+    private func countInside(rank: Int, needNext: Bool, from low: Int, to high: Int, workspace: inout Workspace,
+                             generator: inout SeededGenerator) -> (Double, Double) {
+        do {
+            let hits = workspace.hits
+            for (session, count) in zip(workspace.insideSessions[..<workspace.insideCount],
+                                        workspace.insideDraws[..<workspace.insideCount]) {
+                let index = Int(session)
+                let from = starts[index] + Int(workspace.belowLow[index])
+                let size = Int(workspace.belowHigh[index] - workspace.belowLow[index])
+                if size == 1 {
+                    hits[Int(pooledPositions[from])] += Int32(count)
+                    continue
+                }
+                for _ in 0..<count {
+                    hits[Int(pooledPositions[from + min(Int(generator.nextUniform() * Double(size)), size - 1)])] += 1
+                }
             }
+            var position = low, seen = 0
+            while seen + Int(hits[position]) <= rank {
+                seen += Int(hits[position])
+                position += 1
+            }
+            let value = pooledValues[position]
+            var next = value
+            if needNext, seen + Int(hits[position]) == rank + 1 {
+                var after = position + 1
+                while hits[after] == 0 { after += 1 }
+                next = pooledValues[after]
+            }
+            for index in low..<high { hits[index] = 0 }
+            return (value, next)
         }
-        return selectMaterialised(rank: rank - belowTotal, needNext: needNext, in: &workspace.drawn)
     }
 
     /// E_row: the expected draws before checkpoint `row`, Σ c_i·table[row][i].
@@ -107,23 +150,79 @@ extension PooledPercentileSampler {
         return sum
     }
 
-    /// The last checkpoint row whose expected count is ≤ `target` (or <
-    /// `target` when `strictly`).
-    private func lastRow(below target: Double, strictly: Bool, counts: UnsafeBufferPointer<Int32>) -> (row: Int, expected: Int) {
-        var low = 0, high = checkpoints.count - 1, lowExpected = 0
-        // Invariant: row `low` qualifies (row 0 has E = 0), row `high` may not.
+    /// The last checkpoint at or before pooled `position`.
+    private func row(before position: Int) -> Int {
+        var low = 0, high = checkpoints.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
-            let expected = expectedBefore(row: middle, counts: counts)
-            let qualifies = strictly ? Double(expected) < target : Double(expected) <= target
-            if qualifies {
-                low = middle
-                lowExpected = expected
-            } else {
-                high = middle - 1
-            }
+            if checkpoints[middle] <= position { low = middle } else { high = middle - 1 }
         }
-        return (low, lowExpected)
+        return low
+    }
+
+    /// The cut (a pooled position between two different values) whose
+    /// expected count of draws before it is the last ≤ `target`, or with
+    /// `atLeast` the first ≥ `target`; and the checkpoint row it was walked
+    /// from. The walk starts at the checkpoint where the target would be if
+    /// every session were drawn once, so it is short.
+    private func cut(_ target: Double, atLeast: Bool, total: Int, workspace: Workspace) -> (row: Int, position: Int) {
+        let end = pooledValues.count
+        if atLeast ? target <= 0 : target < 0 { return (0, 0) }
+        if atLeast, target > Double(total) { return (checkpoints.count - 1, end) }
+        do {
+            let counts = UnsafeBufferPointer(workspace.counts)
+            let row = row(before: min(end, Int(target / Double(total) * Double(end))))
+            var position = checkpoints[row]
+            var sum = Double(expectedBefore(row: row, counts: counts))
+            func forward() -> Double {
+                var run = 0
+                var index = position
+                repeat {
+                    run += Int(counts[Int(pooledSessions[index])])
+                    index += 1
+                } while index < end && !(pooledValues[position] < pooledValues[index])
+                return Double(run)
+            }
+            func backward() -> (Double, Int) {
+                var run = 0
+                var index = position - 1
+                run += Int(counts[Int(pooledSessions[index])])
+                while index > 0 && !(pooledValues[index - 1] < pooledValues[index]) {
+                    index -= 1
+                    run += Int(counts[Int(pooledSessions[index])])
+                }
+                return (Double(run), index)
+            }
+            if atLeast {
+                if sum < target {
+                    while sum < target, position < end {
+                        sum += forward()
+                        position = runEnd(from: position)
+                    }
+                } else {
+                    while position > 0 {
+                        let (run, start) = backward()
+                        if sum - run < target { break }
+                        sum -= run
+                        position = start
+                    }
+                }
+            } else if sum <= target {
+                while position < end {
+                    let run = forward()
+                    if sum + run > target { break }
+                    sum += run
+                    position = runEnd(from: position)
+                }
+            } else {
+                while sum > target, position > 0 {
+                    let (run, start) = backward()
+                    sum -= run
+                    position = start
+                }
+            }
+            return (row, position)
+        }
     }
 
     /// The end of the run of equal values that starts at `position`.
@@ -133,46 +232,18 @@ extension PooledPercentileSampler {
         return end
     }
 
-    /// The last cut whose expected count of draws before it is ≤ `target`.
-    private func cut(atMost target: Double, workspace: Workspace) -> (row: Int, position: Int) {
-        guard target >= 0 else { return (0, 0) }
-        return workspace.counts.withUnsafeBufferPointer { counts in
-            let (row, expected) = lastRow(below: target, strictly: false, counts: counts)
-            var position = checkpoints[row], sum = Double(expected)
-            while position < pooledValues.count {
-                let end = runEnd(from: position)
-                var run = 0
-                for index in position..<end { run += Int(counts[Int(pooledSessions[index])]) }
-                if sum + Double(run) > target { break }
-                sum += Double(run)
-                position = end
-            }
-            return (row, position)
-        }
-    }
-
-    /// The first cut whose expected count of draws before it is ≥ `target`.
-    private func cut(atLeast target: Double, workspace: Workspace) -> (row: Int, position: Int) {
-        guard target > 0 else { return (0, 0) }
-        return workspace.counts.withUnsafeBufferPointer { counts in
-            let (row, expected) = lastRow(below: target, strictly: true, counts: counts)
-            var position = checkpoints[row], sum = Double(expected)
-            while sum < target, position < pooledValues.count {
-                let end = runEnd(from: position)
-                for index in position..<end { sum += Double(counts[Int(pooledSessions[index])]) }
-                position = end
-            }
-            return (row, position)
-        }
-    }
-
     /// Per drawn session, its values before pooled `position`: the
-    /// checkpoint row's counts plus the walk from the checkpoint.
-    private func fill(_ below: inout [Int32], row: Int, position: Int, workspace: Workspace) {
+    /// checkpoint row's counts plus (or minus) the walk from the checkpoint.
+    private func fill(_ below: UnsafeMutableBufferPointer<Int32>, row: Int, position: Int, workspace: Workspace) {
         let k = sessionCount, base = row * k
-        below.withUnsafeMutableBufferPointer { below in
-            for session in workspace.drawnSessions { below[Int(session)] = table[base + Int(session)] }
-            for index in checkpoints[row]..<position { below[Int(pooledSessions[index])] &+= 1 }
+        do {
+            for session in workspace.drawnSessions[..<workspace.drawnCount] { below[Int(session)] = table[base + Int(session)] }
+            let checkpoint = checkpoints[row]
+            if position >= checkpoint {
+                for index in checkpoint..<position { below[Int(pooledSessions[index])] &+= 1 }
+            } else {
+                for index in position..<checkpoint { below[Int(pooledSessions[index])] &-= 1 }
+            }
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import SeededRandom
 
 /// Draws percentiles of one group's two-stage resample without building it.
@@ -39,6 +40,8 @@ final class PooledPercentileSampler: @unchecked Sendable {
     let starts: UnsafeMutableBufferPointer<Int>
     let pooledValues: UnsafeMutableBufferPointer<Double>
     let pooledSessions: UnsafeMutableBufferPointer<Int32>
+    /// The pooled position of each of `values`.
+    let pooledPositions: UnsafeMutableBufferPointer<Int32>
     /// Pooled positions of the checkpoints, ascending, each a cut between
     /// two different values (or 0 or the end).
     let checkpoints: UnsafeMutableBufferPointer<Int>
@@ -53,7 +56,7 @@ final class PooledPercentileSampler: @unchecked Sendable {
         let total = group.valueCount
         values = .allocate(capacity: total)
         starts = .allocate(capacity: k + 1)
-        var pooled: [(value: Double, session: Int32)] = []
+        var pooled: [(value: Double, session: Int32, index: Int32)] = []
         pooled.reserveCapacity(total)
         var offset = 0
         for (index, session) in group.sessions.enumerated() {
@@ -61,7 +64,7 @@ final class PooledPercentileSampler: @unchecked Sendable {
             for value in session.sorted {
                 values[offset] = value
                 offset += 1
-                pooled.append((value, Int32(index)))
+                pooled.append((value, Int32(index), Int32(offset - 1)))
             }
         }
         starts[k] = offset
@@ -69,9 +72,11 @@ final class PooledPercentileSampler: @unchecked Sendable {
         pooled.sort { $0.value < $1.value || ($0.value == $1.value && $0.session < $1.session) }
         pooledValues = .allocate(capacity: total)
         pooledSessions = .allocate(capacity: total)
+        pooledPositions = .allocate(capacity: total)
         for (index, entry) in pooled.enumerated() {
             pooledValues[index] = entry.value
             pooledSessions[index] = entry.session
+            pooledPositions[Int(entry.index)] = Int32(index)
         }
         let rows = max(1, min(256, total / 64, tuning.tableEntries / max(k, 1)))
         var cuts = [0]
@@ -100,34 +105,68 @@ final class PooledPercentileSampler: @unchecked Sendable {
         starts.deallocate()
         pooledValues.deallocate()
         pooledSessions.deallocate()
+        pooledPositions.deallocate()
         checkpoints.deallocate()
         table.deallocate()
     }
 
-    /// One thread's scratch space for drawing replicates.
+    /// One thread's scratch space for drawing replicates: fixed buffers
+    /// made once, so the inner loops neither allocate nor copy.
     struct Workspace {
+        private let owner = BufferOwner()
         /// c_i: how many times session i is drawn in this replicate.
-        var counts: [Int32]
-        /// The sessions drawn at least once, ascending.
-        var drawnSessions: [Int32] = []
+        let counts: UnsafeMutableBufferPointer<Int32>
+        /// The sessions drawn at least once, ascending: the first `drawnCount`.
+        let drawnSessions: UnsafeMutableBufferPointer<Int32>
+        var drawnCount = 0
         /// Per session: values at or below the bracket's lower cut, and
         /// at or below its upper cut (valid for drawn sessions).
-        var belowLow: [Int32]
-        var belowHigh: [Int32]
-        /// Draws inside the bracket, by session (`insideSessions[j]` has `insideDraws[j]`).
-        var insideSessions: [Int32] = []
-        var insideDraws: [Int] = []
-        var buckets = SplitBuckets()
+        let belowLow: UnsafeMutableBufferPointer<Int32>
+        let belowHigh: UnsafeMutableBufferPointer<Int32>
+        /// Draws inside the bracket, by session (`insideSessions[j]` has
+        /// `insideDraws[j]`), the first `insideCount`, in session order.
+        let insideSessions: UnsafeMutableBufferPointer<Int32>
+        let insideDraws: UnsafeMutableBufferPointer<Int>
+        var insideCount = 0
+        /// Draws inside the bracket at each pooled position (kept zero
+        /// outside the bracket being counted).
+        let hits: UnsafeMutableBufferPointer<Int32>
+        var buckets: SplitBuckets
         var drawn: [Double] = []
+        /// (1 − w/m)^m for sessions of size `noneSize`, by w; NaN until needed.
+        private var noneSize = 0
+        private var noneBases: [Double] = []
 
-        init(sessions: Int) {
-            counts = [Int32](repeating: 0, count: sessions)
-            belowLow = [Int32](repeating: 0, count: sessions)
-            belowHigh = [Int32](repeating: 0, count: sessions)
+        init(sessions: Int, values: Int) {
+            counts = owner.make(sessions, 0)
+            drawnSessions = owner.make(sessions, 0)
+            belowLow = owner.make(sessions, 0)
+            belowHigh = owner.make(sessions, 0)
+            insideSessions = owner.make(sessions, 0)
+            insideDraws = owner.make(sessions, 0)
+            hits = owner.make(values, 0)
+            buckets = SplitBuckets(capacity: sessions, owner: owner)
+        }
+
+        /// P(none of `copies`·`size` draws lands on `inside` given values of
+        /// `size`) = ((1 − inside/size)^size)^copies.
+        mutating func probabilityOfNone(inside: Int, size: Int, copies: Int) -> Double {
+            if size != noneSize {
+                noneSize = size
+                noneBases = [Double](repeating: .nan, count: size + 1)
+            }
+            var base = noneBases[inside]
+            if base.isNaN {
+                base = exp(Double(size) * log1p(-Double(inside) / Double(size)))
+                noneBases[inside] = base
+            }
+            var none = base
+            for _ in 1..<max(copies, 1) { none *= base }
+            return none
         }
     }
 
-    func makeWorkspace() -> Workspace { Workspace(sessions: sessionCount) }
+    func makeWorkspace() -> Workspace { Workspace(sessions: sessionCount, values: pooledValues.count) }
 
     /// One replicate of each of `fractions` (percent / 100), written to
     /// `results` in order: the same drawn sessions for all of them, and for
@@ -135,16 +174,16 @@ final class PooledPercentileSampler: @unchecked Sendable {
     func draw(fractions: [Double], into results: inout [Double], workspace: inout Workspace,
               using generator: inout SeededGenerator) {
         let k = sessionCount
-        workspace.counts.withUnsafeMutableBufferPointer { counts in
-            for index in 0..<k { counts[index] = 0 }
-            for _ in 0..<k { counts[min(Int(generator.nextUniform() * Double(k)), k - 1)] += 1 }
+        let counts = workspace.counts
+        for index in 0..<k { counts[index] = 0 }
+        for _ in 0..<k { counts[min(Int(generator.nextUniform() * Double(k)), k - 1)] += 1 }
+        var total = 0, drawnCount = 0
+        for session in 0..<k where counts[session] > 0 {
+            workspace.drawnSessions[drawnCount] = Int32(session)
+            drawnCount += 1
+            total += Int(counts[session]) * (starts[session + 1] - starts[session])
         }
-        workspace.drawnSessions.removeAll(keepingCapacity: true)
-        var total = 0
-        for session in 0..<k where workspace.counts[session] > 0 {
-            workspace.drawnSessions.append(Int32(session))
-            total += Int(workspace.counts[session]) * (starts[session + 1] - starts[session])
-        }
+        workspace.drawnCount = drawnCount
         if total <= tuning.materialiseUpTo {
             materialiseAll(total: total, workspace: &workspace, using: &generator)
         }
@@ -163,7 +202,7 @@ final class PooledPercentileSampler: @unchecked Sendable {
     /// Every draw of the replicate, made: for small resamples.
     private func materialiseAll(total: Int, workspace: inout Workspace, using generator: inout SeededGenerator) {
         workspace.drawn.removeAll(keepingCapacity: true)
-        for session in workspace.drawnSessions {
+        for session in workspace.drawnSessions[..<workspace.drawnCount] {
             let start = starts[Int(session)], size = starts[Int(session) + 1] - start
             for _ in 0..<(Int(workspace.counts[Int(session)]) * size) {
                 workspace.drawn.append(values[start + min(Int(generator.nextUniform() * Double(size)), size - 1)])
@@ -187,38 +226,56 @@ final class PooledPercentileSampler: @unchecked Sendable {
     }
 }
 
+/// Frees the buffers it made when the last workspace holding it goes.
+final class BufferOwner {
+    private var frees: [() -> Void] = []
+
+    func make<Element>(_ count: Int, _ value: Element) -> UnsafeMutableBufferPointer<Element> {
+        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(count, 1))
+        buffer.initialize(repeating: value)
+        frees.append { buffer.deallocate() }
+        return buffer
+    }
+
+    deinit { for free in frees { free() } }
+}
+
 /// Trials grouped by their probability of falling below a cut, a/M: the
 /// sum of binomials with one probability is one binomial, so each group
 /// costs one variate however many sessions share it.
 ///
 /// Open addressing on the key (a, M); a generation stamp empties it in O(1).
 struct SplitBuckets {
-    private var keys: [UInt64] = []
-    private var stamps: [UInt32] = []
-    var trials: [Int] = []
-    var successes: [Int] = []
-    private(set) var used: [Int] = []
+    private let keys: UnsafeMutableBufferPointer<UInt64>
+    private let stamps: UnsafeMutableBufferPointer<UInt32>
+    let trials: UnsafeMutableBufferPointer<Int>
+    let successes: UnsafeMutableBufferPointer<Int>
+    /// The slots in use, in the order they were made: the first `usedCount`.
+    let used: UnsafeMutableBufferPointer<Int>
+    private(set) var usedCount = 0
     private var stamp: UInt32 = 0
-    private var mask = 0
+    private let mask: Int
 
-    /// Empties the buckets, with room for `capacity` keys.
-    mutating func reset(capacity: Int) {
+    /// Room for `capacity` keys (one a drawn session at most).
+    init(capacity: Int, owner: BufferOwner) {
         var size = 16
         while size < 2 * capacity { size <<= 1 }
-        if size > keys.count {
-            keys = [UInt64](repeating: 0, count: size)
-            stamps = [UInt32](repeating: 0, count: size)
-            trials = [Int](repeating: 0, count: size)
-            successes = [Int](repeating: 0, count: size)
-            stamp = 0
-        }
-        mask = keys.count - 1
+        keys = owner.make(size, 0)
+        stamps = owner.make(size, 0)
+        trials = owner.make(size, 0)
+        successes = owner.make(size, 0)
+        used = owner.make(size, 0)
+        mask = size - 1
+    }
+
+    /// Empties the buckets.
+    mutating func reset() {
         stamp &+= 1
         if stamp == 0 {
             for index in stamps.indices { stamps[index] = 0 }
             stamp = 1
         }
-        used.removeAll(keepingCapacity: true)
+        usedCount = 0
     }
 
     /// The slot of key (below, of), made if new.
@@ -231,15 +288,14 @@ struct SplitBuckets {
                 keys[index] = key
                 trials[index] = 0
                 successes[index] = 0
-                used.append(index)
+                used[usedCount] = index
+                usedCount += 1
                 return index
             }
             if keys[index] == key { return index }
             index = (index + 1) & mask
         }
     }
-
-    mutating func add(trials count: Int, to slot: Int) { trials[slot] += count }
 
     /// The probability a/M of the bucket in `slot`.
     func probability(_ slot: Int) -> Double {

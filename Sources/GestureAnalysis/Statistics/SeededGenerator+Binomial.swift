@@ -39,8 +39,15 @@ extension SeededGenerator {
     /// conditions on an event of probability ~1e-16 and changes nothing a
     /// double can show.
     private mutating func binomialByInversion(_ n: Int, _ p: Double) -> Int {
+        binomialByInversion(n, p, probabilityOfNone: exp(Double(n) * log1p(-p)))
+    }
+
+    /// Binomial(n, p) by inversion, given P(0) = (1 − p)ⁿ: for a caller that
+    /// has it at hand (a power of a probability it keeps).
+    ///
+    /// - Precondition: p ≤ ½ and n·p < 30, where inversion is quick.
+    mutating func binomialByInversion(_ n: Int, _ p: Double, probabilityOfNone zero: Double) -> Int {
         let q = 1 - p, ratio = p / q
-        let zero = exp(Double(n) * log1p(-p))
         while true {
             var u = nextUniform()
             var probability = zero
