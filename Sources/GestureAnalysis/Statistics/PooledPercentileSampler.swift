@@ -133,9 +133,9 @@ final class PooledPercentileSampler: @unchecked Sendable {
         let hits: UnsafeMutableBufferPointer<Int32>
         var buckets: SplitBuckets
         var drawn: [Double] = []
-        /// (1 − w/m)^m for sessions of size `noneSize`, by w; NaN until needed.
-        private var noneSize = 0
-        private var noneBases: [Double] = []
+        /// (1 − w/m)^m by (m, w): a direct-mapped cache, keys 0 when empty.
+        private let noneKeys: UnsafeMutableBufferPointer<UInt64>
+        private let noneBases: UnsafeMutableBufferPointer<Double>
 
         init(sessions: Int, values: Int) {
             counts = owner.make(sessions, 0)
@@ -146,19 +146,20 @@ final class PooledPercentileSampler: @unchecked Sendable {
             insideDraws = owner.make(sessions, 0)
             hits = owner.make(values, 0)
             buckets = SplitBuckets(capacity: sessions, owner: owner)
+            noneKeys = owner.make(4096, 0)
+            noneBases = owner.make(4096, 0)
         }
 
         /// P(none of `copies`·`size` draws lands on `inside` given values of
         /// `size`) = ((1 − inside/size)^size)^copies.
-        mutating func probabilityOfNone(inside: Int, size: Int, copies: Int) -> Double {
-            if size != noneSize {
-                noneSize = size
-                noneBases = [Double](repeating: .nan, count: size + 1)
-            }
-            var base = noneBases[inside]
-            if base.isNaN {
+        func probabilityOfNone(inside: Int, size: Int, copies: Int) -> Double {
+            let key = UInt64(size) << 32 | UInt64(inside)
+            let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 52)
+            var base = noneBases[slot]
+            if noneKeys[slot] != key {
                 base = exp(Double(size) * log1p(-Double(inside) / Double(size)))
-                noneBases[inside] = base
+                noneKeys[slot] = key
+                noneBases[slot] = base
             }
             var none = base
             for _ in 1..<max(copies, 1) { none *= base }
