@@ -160,90 +160,95 @@ extension PooledPercentileSampler {
         return low
     }
 
+    /// The last checkpoint row whose expected count is ≤ `target` (< with
+    /// `strictly`), and that count: galloping from the row where the target
+    /// would be if every session were drawn once, then halving. With many
+    /// sessions that guess is a row or two off; with few, whose draw moves
+    /// the counts far, the gallop still needs only O(log distance) rows.
+    private func lastRow(below target: Double, strictly: Bool, guess: Int,
+                         counts: UnsafeBufferPointer<Int32>) -> (row: Int, expected: Int) {
+        func qualifies(_ expected: Int) -> Bool { strictly ? Double(expected) < target : Double(expected) <= target }
+        let last = checkpoints.count - 1
+        var low = guess, lowExpected = expectedBefore(row: guess, counts: counts), high: Int
+        if qualifies(lowExpected) {
+            var step = 1
+            high = last + 1
+            while low + step <= last {
+                let expected = expectedBefore(row: low + step, counts: counts)
+                if !qualifies(expected) {
+                    high = low + step
+                    break
+                }
+                low += step
+                lowExpected = expected
+                step *= 2
+            }
+        } else {
+            // Row 0 (nothing before it) always qualifies.
+            high = low
+            var step = 1
+            while true {
+                let candidate = max(high - step, 0)
+                let expected = candidate == 0 ? 0 : expectedBefore(row: candidate, counts: counts)
+                if qualifies(expected) {
+                    low = candidate
+                    lowExpected = expected
+                    break
+                }
+                high = candidate
+                step *= 2
+            }
+        }
+        // Row `low` qualifies, row `high` does not (or is past the end).
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            let expected = expectedBefore(row: middle, counts: counts)
+            if qualifies(expected) {
+                low = middle
+                lowExpected = expected
+            } else {
+                high = middle
+            }
+        }
+        return (low, lowExpected)
+    }
+
     /// The cut (a pooled position between two different values) whose
     /// expected count of draws before it is the last ≤ `target`, or with
     /// `atLeast` the first ≥ `target`; and the checkpoint row it was walked
-    /// from. The walk starts at the checkpoint where the target would be if
-    /// every session were drawn once, so it is short.
+    /// from (at most one checkpoint's stride).
     private func cut(_ target: Double, atLeast: Bool, total: Int, workspace: Workspace) -> (row: Int, position: Int) {
         let end = pooledValues.count
         if atLeast ? target <= 0 : target < 0 { return (0, 0) }
         if atLeast, target > Double(total) { return (checkpoints.count - 1, end) }
-        do {
-            let counts = UnsafeBufferPointer(workspace.counts)
-            let row = row(before: min(end, Int(target / Double(total) * Double(end))))
-            var position = checkpoints[row]
-            var sum = Double(expectedBefore(row: row, counts: counts))
-            func forward() -> Double {
-                var run = 0
-                var index = position
-                repeat {
-                    run += Int(counts[Int(pooledSessions[index])])
-                    index += 1
-                } while index < end && !(pooledValues[position] < pooledValues[index])
-                return Double(run)
-            }
-            func backward() -> (Double, Int) {
-                var run = 0
-                var index = position - 1
-                run += Int(counts[Int(pooledSessions[index])])
-                while index > 0 && !(pooledValues[index - 1] < pooledValues[index]) {
-                    index -= 1
-                    run += Int(counts[Int(pooledSessions[index])])
-                }
-                return (Double(run), index)
-            }
+        let counts = UnsafeBufferPointer(workspace.counts)
+        let guess = row(before: min(end, Int(target / Double(total) * Double(end))))
+        let (row, expected) = lastRow(below: target, strictly: atLeast, guess: guess, counts: counts)
+        var position = checkpoints[row], sum = Double(expected)
+        while position < end {
+            var run = 0.0, next = position
+            repeat {
+                run += Double(counts[Int(pooledSessions[next])])
+                next += 1
+            } while next < end && !(pooledValues[position] < pooledValues[next])
             if atLeast {
-                if sum < target {
-                    while sum < target, position < end {
-                        sum += forward()
-                        position = runEnd(from: position)
-                    }
-                } else {
-                    while position > 0 {
-                        let (run, start) = backward()
-                        if sum - run < target { break }
-                        sum -= run
-                        position = start
-                    }
-                }
-            } else if sum <= target {
-                while position < end {
-                    let run = forward()
-                    if sum + run > target { break }
-                    sum += run
-                    position = runEnd(from: position)
-                }
-            } else {
-                while sum > target, position > 0 {
-                    let (run, start) = backward()
-                    sum -= run
-                    position = start
-                }
+                if sum >= target { break }
+            } else if sum + run > target {
+                break
             }
-            return (row, position)
+            sum += run
+            position = next
         }
-    }
-
-    /// The end of the run of equal values that starts at `position`.
-    private func runEnd(from position: Int) -> Int {
-        var end = position + 1
-        while end < pooledValues.count, !(pooledValues[position] < pooledValues[end]) { end += 1 }
-        return end
+        return (row, position)
     }
 
     /// Per drawn session, its values before pooled `position`: the
-    /// checkpoint row's counts plus (or minus) the walk from the checkpoint.
+    /// checkpoint row's counts plus the walk from the checkpoint.
     private func fill(_ below: UnsafeMutableBufferPointer<Int32>, row: Int, position: Int, workspace: Workspace) {
         let k = sessionCount, base = row * k
         do {
             for session in workspace.drawnSessions[..<workspace.drawnCount] { below[Int(session)] = table[base + Int(session)] }
-            let checkpoint = checkpoints[row]
-            if position >= checkpoint {
-                for index in checkpoint..<position { below[Int(pooledSessions[index])] &+= 1 }
-            } else {
-                for index in position..<checkpoint { below[Int(pooledSessions[index])] &-= 1 }
-            }
+            for index in checkpoints[row]..<position { below[Int(pooledSessions[index])] &+= 1 }
         }
     }
 }
