@@ -72,7 +72,8 @@ import Testing
         #expect(close(level.clustering.effectiveN[0] ?? nil, 7.866517574551177))
         #expect(close(level.clustering.effectiveN[1] ?? nil, 6.287708308736272))
         #expect(comparison.verdict == .slower)
-        // numpy brute force: p50 [22.80, 34.55], p90 [21.45, 32.99]
+        // numpy brute force: p50 [22.80, 34.55], p90 [21.45, 32.99] (this implementation at seed 1:
+        // p50 [22.757, 34.296], pinned in TwoStageSamplerTests)
         let p50 = try comparison.deltas[0].interval.get()
         let p90 = try comparison.deltas[1].interval.get()
         #expect(abs(p50.low - 22.795875000000006) < 1.5 && abs(p50.high - 34.553925000000014) < 1.5)

@@ -127,21 +127,19 @@ package struct Comparison: Sendable {
         let bootstrap = QuantileBootstrap(seed: options.seed, confidence: options.confidence)
         let twoStage = TwoStageBootstrap(seed: options.seed, confidence: options.confidence)
         let pairedInput = pairedDifferences.flatMap { $0.valueCount > 0 ? ($0, $0.pooledSorted) : nil }
-        // Each interval starts its own generator at the seed, so they can be
-        // drawn side by side and still come out as drawn one after another.
-        let intervals = BootstrapInterval.concurrently(Self.percents.count + (pairedInput == nil ? 0 : 1)) { index in
-            guard index < Self.percents.count else {
-                let (group, sorted) = pairedInput!
-                return switch options.unit {
-                case .touch: bootstrap.interval(sorted: sorted, percent: 50)
-                case .session: twoStage.interval(group, percent: 50)
-                }
+        let intervals: [Result<BootstrapInterval, InsufficientData>]
+        switch options.unit {
+        case .touch:
+            // Each interval starts its own generator at the seed, so they can
+            // be drawn side by side and still come out as drawn one after another.
+            intervals = BootstrapInterval.concurrently(Self.percents.count + (pairedInput == nil ? 0 : 1)) { index in
+                guard index < Self.percents.count else { return bootstrap.interval(sorted: pairedInput!.1, percent: 50) }
+                return bootstrap.difference(a: a, b: b, percent: Self.percents[index])
             }
-            let percent = Self.percents[index]
-            return switch options.unit {
-            case .touch: bootstrap.difference(a: a, b: b, percent: percent)
-            case .session: twoStage.difference(a: groupA, b: groupB, percent: percent)
-            }
+        case .session:
+            // One set of replicates for every percentile, drawn in chunks on all cores.
+            intervals = twoStage.differences(a: groupA, b: groupB, percents: Self.percents)
+                + (pairedInput.map { [twoStage.interval($0.0, percent: 50)] } ?? [])
         }
         deltas = Self.percents.enumerated().map { index, percent in
             let estimate: Double? = if let pa = summaryA.percentiles[index], let pb = summaryB.percentiles[index] {

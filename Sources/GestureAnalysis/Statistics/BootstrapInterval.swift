@@ -59,6 +59,29 @@ package struct BootstrapInterval: Sendable, Equatable {
 }
 
 extension BootstrapInterval {
+    /// Replicates are drawn in this many chunks, each from its own generator.
+    static let replicateChunks = 16
+
+    /// `replicates` replicates of `statistics` statistics, one array a
+    /// statistic, drawn in ``replicateChunks`` chunks side by side:
+    /// `body(count, &generator)` draws one chunk's `count` replicates.
+    ///
+    /// Chunk j's generator is seeded with the j-th output of a generator
+    /// started at `seed`, and the chunks are joined in order, so the result
+    /// depends on the seed alone, not on how many cores drew it.
+    static func replicatesInChunks(seed: UInt64, replicates: Int, statistics: Int,
+                                   _ body: @Sendable (Int, inout SeededGenerator) -> [[Double]]) -> [[Double]] {
+        let chunks = min(replicateChunks, replicates)
+        var master = SeededGenerator(seed: seed)
+        let seeds = (0..<chunks).map { _ in master.next() }
+        let parts = concurrently(chunks) { chunk in
+            var generator = SeededGenerator(seed: seeds[chunk])
+            let count = replicates * (chunk + 1) / chunks - replicates * chunk / chunks
+            return body(count, &generator)
+        }
+        return (0..<statistics).map { statistic in parts.flatMap { $0[statistic] } }
+    }
+
     /// `body(0) … body(count − 1)` on as many threads as there are cores,
     /// in index order in the result.
     ///

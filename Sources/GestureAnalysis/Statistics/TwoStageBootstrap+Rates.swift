@@ -41,20 +41,51 @@ extension TwoStageBootstrap {
 }
 
 /// Draws the pooled rate of one group's two-stage resample.
+///
+/// Sessions with the same rate k/n share one binomial: a sum of
+/// independent Binomial(c_i·n_i, p) with one p is Binomial(Σ c_i·n_i, p), so
+/// a replicate costs a variate for each distinct rate drawn (at most n + 1
+/// when sessions have n touches each), not one a session; rates 0 and 1
+/// cost none.
 private struct PooledRateSampler: BootstrapSampler {
     let sessions: [SessionProportions.Session]
+    /// Per session, the index of its rate in `rates`.
+    let rateIndex: [Int]
+    let rates: [Double]
 
     init(group: SessionProportions) {
         sessions = group.sessions
+        var index: [Pair: Int] = [:], rates: [Double] = []
+        rateIndex = group.sessions.map { session in
+            let divisor = Self.gcd(session.successes, session.trials)
+            let key = Pair(successes: session.successes / divisor, trials: session.trials / divisor)
+            if let known = index[key] { return known }
+            index[key] = rates.count
+            rates.append(session.rate)
+            return rates.count - 1
+        }
+        self.rates = rates
     }
+
+    private struct Pair: Hashable {
+        var successes: Int
+        var trials: Int
+    }
+
+    private static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? max(a, 1) : gcd(b, a % b) }
 
     func draw(using generator: inout SeededGenerator) -> Double {
         let counts = SessionResampling.counts(sessions: sessions.count, using: &generator)
-        var successes = 0, trials = 0
-        for (session, count) in zip(sessions, counts) where count > 0 {
-            let drawn = count * session.trials
-            successes += generator.nextBinomial(drawn, session.rate)
+        var trialsByRate = [Int](repeating: 0, count: rates.count)
+        var trials = 0
+        for (index, count) in counts.enumerated() where count > 0 {
+            let drawn = count * sessions[index].trials
+            trialsByRate[rateIndex[index]] += drawn
             trials += drawn
+        }
+        var successes = 0
+        for (rate, drawn) in zip(rates, trialsByRate) where drawn > 0 {
+            successes += generator.nextBinomial(drawn, rate)
         }
         return Double(successes) / Double(trials)
     }

@@ -13,23 +13,29 @@ import SeededRandom
 /// session stage carries the spread between sessions into the interval; the
 /// value stage the spread within them.
 ///
-/// **Why it is fast.** A replicate never builds its resample. A session
-/// drawn c times contributes c·m draws, all uniform over its sorted values;
-/// how many of them fall at or below a value v is Binomial(c·m, F(v)), F the
-/// share of its values ≤ v, and given that count the draws below and above v
-/// are again uniform over those values. So the wanted order statistic of the
-/// pooled resample is found by a quickselect over values: take as pivot a
-/// random draw of the resample, split every drawn session's count binomially
-/// at it, keep the side that holds the wanted rank, repeat until one value is
-/// left. The next order statistic (for the interpolation) is the smallest
-/// draw above, tracked on the way as the minimum of uniforms. Each replicate
-/// costs O(s · log N) binomial variates for s drawn sessions and N values,
-/// not O(N); binomials come from the beta recursion (the i-th smallest of n
-/// uniforms is Beta(i, n+1−i)), O(log n) beta variates each. The
+/// **Why it is fast.** A replicate never builds its resample. Given the
+/// session draw, how many draws fall at or below a value is a sum of
+/// binomials whose mean and spread are known, so two cuts between values
+/// can be chosen that bracket the wanted rank; each drawn session's draws
+/// are split among below, inside and above them by exact binomials (one
+/// for all sessions that share a probability), and only the few hundred
+/// draws inside are made. The rare replicate whose rank falls outside
+/// carries on with a quickselect over values. Binomials cost O(1)
+/// (``SeededRandom/SeededGenerator/nextBinomial(_:_:)``: inversion or BTPE).
+/// `PooledPercentileSampler` and its extensions give the details and why the
 /// replicates have exactly the distribution of a brute-force two-stage
 /// bootstrap; only the random stream differs.
 ///
-/// Deterministic: every call starts a ``SeededGenerator`` at `seed`.
+/// **Several percentiles.** ``differences(a:b:percents:)`` draws the
+/// sessions of a replicate once for all the percentiles asked and the values
+/// within sessions afresh for each; each percentile's replicates have
+/// exactly the brute-force distribution, which is all a percentile interval
+/// uses (the intervals are read one percentile at a time, so how the
+/// replicates of different percentiles go together does not enter them).
+///
+/// Deterministic: the replicates are drawn in fixed chunks, each from a
+/// ``SeededGenerator`` seeded from one started at `seed`, whatever the
+/// number of cores.
 ///
 /// **Too few sessions.** A group needs at least 2 sessions (with one, the
 /// spread between sessions cannot be estimated and the interval would speak
@@ -44,6 +50,8 @@ package struct TwoStageBootstrap: Sendable {
     package var seed: UInt64
     package var replicates: Int
     package var confidence: Double
+    /// How the search trades work for certainty (the tests force each path).
+    var tuning = PooledPercentileSampler.Tuning()
 
     /// The fewest sessions a group needs for an interval.
     package static let minimumSessions = 2
@@ -59,22 +67,51 @@ package struct TwoStageBootstrap: Sendable {
     /// Interval for percentile(B) − percentile(A), sessions and values
     /// resampled independently in each group.
     package func difference(a: SessionGroup, b: SessionGroup, percent: Double) -> Result<BootstrapInterval, InsufficientData> {
-        for (label, group) in [("A", a), ("B", b)] {
-            if let refusal = refusal(group, label: " in group \(label)", percent: percent) { return .failure(refusal) }
+        differences(a: a, b: b, percents: [percent])[0]
+    }
+
+    /// Intervals for percentile(B) − percentile(A) at each of `percents`,
+    /// from one set of replicates (see the type's notes).
+    package func differences(a: SessionGroup, b: SessionGroup, percents: [Double]) -> [Result<BootstrapInterval, InsufficientData>] {
+        var results = percents.map { percent -> Result<BootstrapInterval, InsufficientData> in
+            for (label, group) in [("A", a), ("B", b)] {
+                if let refusal = refusal(group, label: " in group \(label)", percent: percent) { return .failure(refusal) }
+            }
+            return .success(BootstrapInterval(estimate: 0, low: 0, high: 0))
         }
-        let pooledA = a.pooledSorted, pooledB = b.pooledSorted
-        let estimate = Percentile.of(sorted: pooledB, percent: percent)! - Percentile.of(sorted: pooledA, percent: percent)!
-        return .success(BootstrapInterval.ofDifference(
-            estimate: estimate, a: PooledPercentileSampler(group: a, percent: percent),
-            b: PooledPercentileSampler(group: b, percent: percent),
-            seed: seed, replicates: replicates, confidence: confidence))
+        let wanted = percents.indices.filter { if case .success = results[$0] { true } else { false } }
+        guard !wanted.isEmpty else { return results }
+        let samplerA = PooledPercentileSampler(group: a, tuning: tuning)
+        let samplerB = PooledPercentileSampler(group: b, tuning: tuning)
+        let fractions = wanted.map { percents[$0] / 100 }
+        let replicates = BootstrapInterval.replicatesInChunks(seed: seed, replicates: replicates, statistics: fractions.count) {
+            count, generator in
+            var workspaceA = samplerA.makeWorkspace(), workspaceB = samplerB.makeWorkspace()
+            var valuesA = [Double](repeating: 0, count: fractions.count), valuesB = valuesA
+            var differences = [[Double]](repeating: [], count: fractions.count)
+            for _ in 0..<count {
+                samplerA.draw(fractions: fractions, into: &valuesA, workspace: &workspaceA, using: &generator)
+                samplerB.draw(fractions: fractions, into: &valuesB, workspace: &workspaceB, using: &generator)
+                for index in fractions.indices { differences[index].append(valuesB[index] - valuesA[index]) }
+            }
+            return differences
+        }
+        let pooledA = UnsafeBufferPointer(samplerA.pooledValues), pooledB = UnsafeBufferPointer(samplerB.pooledValues)
+        for (slot, index) in wanted.enumerated() {
+            let fraction = fractions[slot]
+            let estimate = Percentile.interpolated(pooledB, fraction: fraction)! - Percentile.interpolated(pooledA, fraction: fraction)!
+            var values = replicates[slot]
+            results[index] = .success(BootstrapInterval.percentileMethod(estimate: estimate, replicates: &values,
+                                                                         confidence: confidence))
+        }
+        return results
     }
 
     /// Interval for percentile `percent` of one group (the median of paired
     /// differences, each session's differences a session).
     package func interval(_ group: SessionGroup, percent: Double) -> Result<BootstrapInterval, InsufficientData> {
         if let refusal = refusal(group, label: "", percent: percent) { return .failure(refusal) }
-        var values = replicateValues(group, percent: percent)
+        var values = replicateValues(group, percents: [percent])[0]
         return .success(BootstrapInterval.percentileMethod(
             estimate: Percentile.of(sorted: group.pooledSorted, percent: percent)!, replicates: &values,
             confidence: confidence))
@@ -83,9 +120,24 @@ package struct TwoStageBootstrap: Sendable {
     /// The replicates of one group's percentile, unsorted; the tests compare
     /// them with a brute-force two-stage bootstrap.
     func replicateValues(_ group: SessionGroup, percent: Double) -> [Double] {
-        var generator = SeededGenerator(seed: seed)
-        let sampler = PooledPercentileSampler(group: group, percent: percent)
-        return (0..<replicates).map { _ in sampler.draw(using: &generator) }
+        replicateValues(group, percents: [percent])[0]
+    }
+
+    /// The replicates of one group's percentiles, one array a percentile.
+    func replicateValues(_ group: SessionGroup, percents: [Double]) -> [[Double]] {
+        let sampler = PooledPercentileSampler(group: group, tuning: tuning)
+        let fractions = percents.map { $0 / 100 }
+        return BootstrapInterval.replicatesInChunks(seed: seed, replicates: replicates, statistics: fractions.count) {
+            count, generator in
+            var workspace = sampler.makeWorkspace()
+            var values = [Double](repeating: 0, count: fractions.count)
+            var replicates = [[Double]](repeating: [], count: fractions.count)
+            for _ in 0..<count {
+                sampler.draw(fractions: fractions, into: &values, workspace: &workspace, using: &generator)
+                for index in fractions.indices { replicates[index].append(values[index]) }
+            }
+            return replicates
+        }
     }
 
     private func refusal(_ group: SessionGroup, label: String, percent: Double) -> InsufficientData? {
@@ -114,232 +166,5 @@ package enum SessionResampling {
         var counts = [Int](repeating: 0, count: k)
         for _ in 0..<k { counts[min(Int(generator.nextUniform() * Double(k)), k - 1)] += 1 }
         return counts
-    }
-}
-
-extension SeededGenerator {
-    /// A Binomial(n, p) variate, exactly: the beta recursion (Devroye 1986,
-    /// X.4): the i-th smallest of n uniforms is Beta(i, n+1−i); whether it
-    /// lies below p tells which side the count is on, and the uniforms on
-    /// either side are again uniform. Below 16 trials, one uniform a trial.
-    mutating func nextBinomial(_ trials: Int, _ probability: Double) -> Int {
-        var n = trials, p = probability, count = 0
-        if p <= 0 { return 0 }
-        if p >= 1 { return n }
-        while n >= 16 {
-            if Double(n) * min(p, 1 - p) < 12 { return count + binomialByInversion(n, p) }
-            let i = (n + 1) / 2
-            let u = nextBeta(Double(i), Double(n + 1 - i))
-            if p < u {
-                n = i - 1
-                p /= u
-            } else {
-                count += i
-                n -= i
-                p = (p - u) / (1 - u)
-            }
-        }
-        for _ in 0..<n where nextUniform() < p { count += 1 }
-        return count
-    }
-
-    /// Binomial(n, p) by inversion of its distribution function, one
-    /// uniform; for a small mean n·min(p, 1−p), where it takes few steps.
-    private mutating func binomialByInversion(_ n: Int, _ p: Double) -> Int {
-        if p > 0.5 { return n - binomialByInversion(n, 1 - p) }
-        let q = 1 - p, ratio = p / q
-        var probability = exp(Double(n) * log1p(-p))
-        var cumulative = probability
-        let u = nextUniform()
-        var k = 0
-        while u >= cumulative, k < n {
-            probability *= ratio * Double(n - k) / Double(k + 1)
-            cumulative += probability
-            k += 1
-            if probability == 0 && cumulative < u { break }
-        }
-        return k
-    }
-}
-
-/// Draws the percentile of one group's two-stage resample.
-///
-/// The sessions' sorted values sit end to end in one array (`values`, session
-/// i at `starts[i]..<starts[i + 1]`), so the inner loops index one buffer
-/// instead of an array of arrays.
-private struct PooledPercentileSampler: BootstrapSampler {
-    let values: [Double]
-    let starts: [Int]
-    let fraction: Double
-
-    init(group: SessionGroup, percent: Double) {
-        var values: [Double] = [], starts = [0]
-        values.reserveCapacity(group.valueCount)
-        for session in group.sessions {
-            values += session.sorted
-            starts.append(values.count)
-        }
-        self.values = values
-        self.starts = starts
-        fraction = percent / 100
-    }
-
-    /// A drawn session's part of the resample still in play: `draws`
-    /// uniform draws over its sorted values `values[lo..<hi]`.
-    private struct Part {
-        var lo: Int
-        var hi: Int
-        var draws: Int
-    }
-
-    func draw(using generator: inout SeededGenerator) -> Double {
-        let counts = SessionResampling.counts(sessions: starts.count - 1, using: &generator)
-        var parts: [Part] = []
-        var total = 0
-        for (index, count) in counts.enumerated() where count > 0 {
-            let size = starts[index + 1] - starts[index]
-            parts.append(Part(lo: starts[index], hi: starts[index + 1], draws: count * size))
-            total += count * size
-        }
-        let position = fraction * Double(total - 1)
-        let rank = Int(position)
-        let weight = position - Double(rank)
-        let needNext = weight > 0 && rank < total - 1
-        let (value, next) = values.withUnsafeBufferPointer { values in
-            select(rank: rank, parts: &parts, total: total, needNext: needNext, in: values, using: &generator)
-        }
-        return needNext ? value + (next - value) * weight : value
-    }
-
-    /// The value of 0-based `rank` among the draws of `parts`, and (when
-    /// `needNext`) the value of the rank after it.
-    private func select(rank: Int, parts: inout [Part], total: Int, needNext: Bool,
-                        in values: UnsafeBufferPointer<Double>,
-                        using generator: inout SeededGenerator) -> (Double, Double) {
-        var rank = rank, total = total
-        var next = Double.infinity
-        var below: [Int] = [], splits: [Int] = [], kept: [Part] = []
-        var step = 0
-        below.reserveCapacity(parts.count)
-        splits.reserveCapacity(parts.count)
-        kept.reserveCapacity(parts.count)
-        while true {
-            if total <= Self.materialiseBelow {
-                // Few draws left: make them.
-                var drawn: [Double] = []
-                drawn.reserveCapacity(total)
-                for part in parts {
-                    let size = part.hi - part.lo
-                    for _ in 0..<part.draws {
-                        drawn.append(values[part.lo + min(Int(generator.nextUniform() * Double(size)), size - 1)])
-                    }
-                }
-                // Only two ranks are needed: select them rather than sort
-                // (the same values; with a −0.0 among them the sort decides
-                // which signed zero a rank holds).
-                if drawn.contains(where: { $0 == 0 && $0.sign == .minus }) {
-                    drawn.sort()
-                    return (drawn[rank], rank + 1 < total ? drawn[rank + 1] : next)
-                }
-                let value = drawn.withUnsafeMutableBufferPointer { OrderStatistic.select(rank: rank, in: $0) }
-                let above = rank + 1 < total
-                    ? drawn.withUnsafeMutableBufferPointer { OrderStatistic.minimum(of: $0, from: rank + 1) } : next
-                return (value, above)
-            }
-            var lowest = Double.infinity, highest = -Double.infinity
-            for part in parts {
-                lowest = min(lowest, values[part.lo])
-                highest = max(highest, values[part.hi - 1])
-            }
-            if lowest == highest {
-                return (lowest, rank + 1 < total ? lowest : next)
-            }
-            // The pivot: alternately the value at the wanted rank's share of
-            // the part with the most draws (near the answer, so the ranges
-            // shrink fast) and a draw of the resample chosen at random (so
-            // that no arrangement of values can stall the search).
-            var pivot = highest
-            step += 1
-            if step % 2 == 1 {
-                var largest = 0
-                for index in parts.indices where parts[index].draws > parts[largest].draws { largest = index }
-                let part = parts[largest], size = part.hi - part.lo
-                let share = (Double(rank) + 0.5) / Double(total)
-                pivot = values[part.lo + min(Int(share * Double(size)), size - 1)]
-            } else {
-                var pick = min(Int(generator.nextUniform() * Double(total)), total - 1)
-                for part in parts {
-                    if pick < part.draws {
-                        let size = part.hi - part.lo
-                        pivot = values[part.lo + min(Int(generator.nextUniform() * Double(size)), size - 1)]
-                        break
-                    }
-                    pick -= part.draws
-                }
-            }
-            // Split at ≤ pivot, or at < pivot when the pivot is the largest
-            // value, so that both sides hold values and the ranges shrink.
-            let strict = pivot == highest
-            below.removeAll(keepingCapacity: true)
-            splits.removeAll(keepingCapacity: true)
-            var belowTotal = 0
-            for part in parts {
-                let split = strict ? lowerBound(values, part.lo, part.hi, pivot) : upperBound(values, part.lo, part.hi, pivot)
-                splits.append(split)
-                let size = part.hi - part.lo
-                let inside = split - part.lo
-                let count = inside == 0 ? 0 : inside == size ? part.draws
-                    : generator.nextBinomial(part.draws, Double(inside) / Double(size))
-                below.append(count)
-                belowTotal += count
-            }
-            kept.removeAll(keepingCapacity: true)
-            if rank < belowTotal {
-                for (index, part) in parts.enumerated() {
-                    let above = part.draws - below[index]
-                    if needNext, above > 0, values[splits[index]] < next {
-                        // The smallest of `above` uniform draws over split..<hi.
-                        let size = part.hi - splits[index]
-                        let gap = -expm1(log(generator.nextOpenUniform()) / Double(above))
-                        let offset = min(Int(Double(size) * gap), size - 1)
-                        next = min(next, values[splits[index] + offset])
-                    }
-                    if below[index] > 0 {
-                        kept.append(Part(lo: part.lo, hi: splits[index], draws: below[index]))
-                    }
-                }
-                total = belowTotal
-            } else {
-                rank -= belowTotal
-                for (index, part) in parts.enumerated() where part.draws - below[index] > 0 {
-                    kept.append(Part(lo: splits[index], hi: part.hi, draws: part.draws - below[index]))
-                }
-                total -= belowTotal
-            }
-            swap(&parts, &kept)
-        }
-    }
-
-    /// Below this many draws left, the draws are made and the rank selected.
-    static let materialiseBelow = 512
-
-    /// First index in lo..<hi whose value is ≥ `value`.
-    private func lowerBound(_ values: UnsafeBufferPointer<Double>, _ lo: Int, _ hi: Int, _ value: Double) -> Int {
-        var lo = lo, hi = hi
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if values[mid] < value { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
-    }
-
-    /// First index in lo..<hi whose value is > `value`.
-    private func upperBound(_ values: UnsafeBufferPointer<Double>, _ lo: Int, _ hi: Int, _ value: Double) -> Int {
-        var lo = lo, hi = hi
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if values[mid] <= value { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
     }
 }
