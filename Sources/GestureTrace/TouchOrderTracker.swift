@@ -1,7 +1,7 @@
 /// Checks that each touch has one `began` and that none of its records is
 /// earlier than it, when records may come in any order.
 ///
-/// State per touch is its down time and line. A touch's other records that
+/// State per touch is its down time and line (``TouchDowns``, about 16 bytes). A touch's other records that
 /// arrive before its `began` are held until it comes: captures written in
 /// time order (the normal case) hold nothing, and only such out-of-order
 /// records cost memory.
@@ -11,10 +11,7 @@ struct TouchOrderTracker {
         var touch: Int64
     }
 
-    struct Down {
-        var nanos: Int64
-        var line: Int
-    }
+    typealias Down = TouchDowns.Down
 
     /// A record of a touch whose `began` has not been seen yet.
     struct Held {
@@ -31,23 +28,23 @@ struct TouchOrderTracker {
         case tooEarly(Down)
     }
 
-    private var downs: [Key: Down] = [:]
+    private var downs = TouchDowns()
     private var held: [Key: [Held]] = [:]
     private(set) var heldCount = 0
 
     /// The `began` of this touch seen so far, if any.
     func down(of key: Key) -> Down? {
-        downs[key]
+        downs[session: key.session, touch: key.touch]
     }
 
     /// Records a `began`; returns the touch's held records, in file order,
     /// for the caller to check against its time. Fails with the first began
     /// when there already is one.
     mutating func admitBegan(_ key: Key, nanos: Int64, line: Int) -> Result<[Held], DuplicateBegan> {
-        if let existing = downs[key] {
+        if let existing = downs[session: key.session, touch: key.touch] {
             return .failure(DuplicateBegan(first: existing))
         }
-        downs[key] = Down(nanos: nanos, line: line)
+        downs[session: key.session, touch: key.touch] = Down(nanos: nanos, line: line)
         guard heldCount > 0, let released = held.removeValue(forKey: key) else { return .success([]) }
         heldCount -= released.count
         return .success(released)
@@ -58,7 +55,7 @@ struct TouchOrderTracker {
     }
 
     mutating func admit(_ record: TouchRecord, key: Key, line: Int, text: [UInt8]) -> Verdict {
-        guard let down = downs[key] else {
+        guard let down = downs[session: key.session, touch: key.touch] else {
             held[key, default: []].append(Held(record: record, line: line, text: text))
             heldCount += 1
             return .hold
