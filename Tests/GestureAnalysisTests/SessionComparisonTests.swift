@@ -147,16 +147,7 @@ import Testing
                                             (4, [5, 6])])
         for percent in [50.0, 90.0] {
             let fast = TwoStageBootstrap(seed: 3, replicates: 40_000).replicateValues(group, percent: percent).sorted()
-            var generator = SeededGenerator(seed: 99)
-            let sessions = group.sessions.map(\.sorted)
-            let brute: [Double] = (0..<40_000).map { _ in
-                var pool: [Double] = []
-                for _ in sessions.indices {
-                    let s = sessions[Int(generator.nextUniform() * Double(sessions.count))]
-                    for _ in s.indices { pool.append(s[Int(generator.nextUniform() * Double(s.count))]) }
-                }
-                return Percentile.of(sorted: pool.sorted(), percent: percent)!
-            }.sorted()
+            let brute = BruteForceTwoStage.replicates(group, percent: percent, count: 40_000, seed: 99)
             for q in [5.0, 25, 50, 75, 95] {
                 let f = Percentile.of(sorted: fast, percent: q)!, b = Percentile.of(sorted: brute, percent: q)!
                 #expect(abs(f - b) < 1.0, "p\(percent) replicate quantile \(q): fast \(f), brute force \(b)")

@@ -7,7 +7,7 @@ import Testing
 /// `python3 Tests/Reference/two_stage_exact.py pooled` (every session draw
 /// and every draw within sessions of a tiny group enumerated with its exact
 /// probability) and `… binomial` (scipy.stats.binom), and against a
-/// brute-force two-stage bootstrap written out here.
+/// brute-force two-stage bootstrap (`BruteForceTwoStage`).
 @Suite struct TwoStageSamplerTests {
     /// The tiny group of the reference script.
     static let tinyGroup = SessionGroup(sessions: [(1, [1, 3, 3, 8]), (2, [2, 5]), (3, [4, 6, 7])])
@@ -106,16 +106,7 @@ import Testing
         var bootstrap = TwoStageBootstrap(seed: 23, replicates: count)
         bootstrap.tuning = .init(materialiseUpTo: 0)
         let fast = bootstrap.replicateValues(group, percent: percent).sorted()
-        var generator = SeededGenerator(seed: 1234)
-        let sessions = group.sessions.map(\.sorted)
-        let brute: [Double] = (0..<count).map { _ in
-            var pool: [Double] = []
-            for _ in sessions.indices {
-                let s = sessions[Int(generator.nextUniform() * Double(sessions.count))]
-                for _ in s.indices { pool.append(s[Int(generator.nextUniform() * Double(s.count))]) }
-            }
-            return Percentile.of(sorted: pool.sorted(), percent: percent)!
-        }.sorted()
+        let brute = BruteForceTwoStage.replicates(group, percent: percent, count: count, seed: 1234)
         var i = 0, j = 0, distance = 0.0
         while i < count && j < count {
             let value = min(fast[i], brute[j])
