@@ -24,19 +24,11 @@ struct DispatchByChannelTests {
 
     /// A simulated store of two experiments with dispatches, made once.
     static let store: Result<ScratchFolder, any Error> = Result {
-        let folder = try ScratchFolder()
-        for arguments in [["simulate", "--sessions", "2", "--touches", "40", "--experiment", "delivery-channel",
-                           "--experiment", "content-touches", "--out", "lab.jsonl"],
-                          ["import", "--db", "lab.sqlite", "lab.jsonl"]] {
-            let result = try folder.run(arguments)
-            guard result.status == 0 else { throw QueryFailure(message: result.standardError) }
-        }
+        let folder = try ScratchFolder.simulatedStore(experiments: ["delivery-channel", "content-touches"])
         try FileManager.default.createDirectory(atPath: folder.path("plain"), withIntermediateDirectories: false)
         _ = try folder.write("plain/plain-dispatch-by-channel.sql", plainQuery)
         return folder
     }
-
-    struct QueryFailure: Error { var message: String }
 
     @Test(arguments: [[], ["-p", "experiment", "delivery-channel"], ["-p", "experiment", "content-touches"],
                       ["-p", "experiment", "no-such-experiment"]])

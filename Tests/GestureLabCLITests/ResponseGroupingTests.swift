@@ -43,13 +43,7 @@ struct ResponseGroupingTests {
 
     /// A simulated store of two experiments with responses in every region, made once.
     static let store: Result<ScratchFolder, any Error> = Result {
-        let folder = try ScratchFolder()
-        for arguments in [["simulate", "--sessions", "2", "--touches", "40", "--experiment", "edge-deferral",
-                           "--experiment", "delivery-channel", "--out", "lab.jsonl"],
-                          ["import", "--db", "lab.sqlite", "lab.jsonl"]] {
-            let result = try folder.run(arguments)
-            guard result.status == 0 else { throw Failure(message: result.standardError) }
-        }
+        let folder = try ScratchFolder.simulatedStore(experiments: ["edge-deferral", "delivery-channel"])
         try FileManager.default.createDirectory(atPath: folder.path("other"), withIntermediateDirectories: false)
         for (name, sql) in plainQueries { _ = try folder.write("other/\(name).sql", sql) }
         // The text path, which a store needs only with tens of thousands of names.
