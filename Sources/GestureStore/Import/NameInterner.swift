@@ -33,6 +33,12 @@ final class NameInterner {
     }
 
     private var keys: [Bytes: Int64] = [:]
+    /// The last name seen in each of 1,024 slots chosen by its byte hash,
+    /// checked before `keys`. An import has few distinct names met over and
+    /// over (a target, event and via a delivery): a hit costs the byte hash
+    /// and one `memcmp`, where `keys` runs `Hasher`'s SipHash on every lookup.
+    private var recent = [RecentName](repeating: RecentName(), count: NameInterner.recentSlots)
+    private static let recentSlots = 1024
     /// Literals (phases, states, kinds, regions) by their address: no hashing of bytes.
     private var literalKeys: [UInt: Int64] = [:]
     private var owned: [UnsafeMutableRawPointer] = []
@@ -58,13 +64,22 @@ final class NameInterner {
     func key(_ bytes: UnsafeRawBufferPointer) -> Int64 {
         let probe = Bytes(base: bytes.baseAddress ?? UnsafeRawPointer(("" as StaticString).utf8Start),
                           count: bytes.count)
-        if let key = keys[probe] { return key }
-        let kept = own(bytes)
-        let key = nextKey
-        nextKey += 1
-        keys[kept] = key
-        pending.append((key, kept))
-        return key
+        let hash = ByteHash.of(UnsafeRawBufferPointer(start: probe.base, count: probe.count))
+        let slot = Int(truncatingIfNeeded: hash >> 54)
+        if recent[slot].hash == hash, let kept = recent[slot].bytes, kept == probe { return recent[slot].key }
+        let found: (Bytes, Int64)
+        if let index = keys.index(forKey: probe) {
+            found = (keys[index].key, keys[index].value)
+        } else {
+            let kept = own(bytes)
+            let key = nextKey
+            nextKey += 1
+            keys[kept] = key
+            pending.append((key, kept))
+            found = (kept, key)
+        }
+        recent[slot] = RecentName(hash: hash, bytes: found.0, key: found.1)
+        return found.1
     }
 
     /// The key of a literal; its address identifies it.
@@ -85,6 +100,13 @@ final class NameInterner {
             try statement.execute(arguments: [key, text])
         }
         pending.removeAll()
+    }
+
+    /// A slot of `recent`: the bytes are `keys`' own copy, kept until deinit.
+    private struct RecentName {
+        var hash: UInt64 = 0
+        var bytes: Bytes?
+        var key: Int64 = 0
     }
 
     private func own(_ bytes: UnsafeRawBufferPointer) -> Bytes {
