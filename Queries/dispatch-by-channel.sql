@@ -7,8 +7,9 @@
 -- every dispatch (a dispatch-heavy store's groups are few and large).
 -- `stored_dispatch_group` (migration 0009, kept by every import) lists the
 -- groups, one row each; the loop takes them in rowid order, then their sessions,
--- then each session's dispatches of the group by a seek down the index
--- dispatch_by_channel (migration 0007, on name keys since 0008), and groups
+-- then each session's dispatches of the group by a seek down
+-- stored_dispatch's key, (session, target, event, via, latency, …) since
+-- migration 0010 (an index of those columns before), and groups
 -- by the group's rowid, which SQLite sees arrive in order: no sorter. Names
 -- are spelled out once a group. Same rows, same doubles: latency_ms is
 -- latency_ns / 1e6 as in the view. A group whose dispatches are gone has

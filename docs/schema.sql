@@ -1,4 +1,4 @@
--- The gesturelab schema after every migration in Migrations/ (schema version 9).
+-- The gesturelab schema after every migration in Migrations/ (schema version 10).
 -- Generated from a new database; do not edit. After adding a migration, run
 -- scripts/update-schema.sh to write it anew. PRAGMA application_id = 0x474C4142
 -- ("GLAB"); new databases use 16384-byte pages.
@@ -149,20 +149,6 @@ CREATE TABLE stored_recognition (
     PRIMARY KEY (session_id, touch, recognizer_id)
 ) STRICT, WITHOUT ROWID;
 
-CREATE TABLE stored_dispatch (
-    session_id     INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
-    t_ns           INTEGER NOT NULL,
-    line           INTEGER NOT NULL,
-    target_id      INTEGER NOT NULL,
-    event_id       INTEGER NOT NULL,
-    via_id         INTEGER NOT NULL,
-    touch          INTEGER,
-    transition_ns  INTEGER NOT NULL,
-    latency_ns     INTEGER NOT NULL,
-    region_id      INTEGER,
-    PRIMARY KEY (session_id, t_ns, line)
-) STRICT, WITHOUT ROWID;
-
 CREATE TABLE stored_target (
     session_id  INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
     target_id   INTEGER NOT NULL,
@@ -215,13 +201,25 @@ CREATE TABLE stored_dispatch_group (
     UNIQUE (experiment, variant, target_id, event_id, via_id)
 ) STRICT;
 
+CREATE TABLE stored_dispatch (
+    session_id     INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
+    t_ns           INTEGER NOT NULL,
+    line           INTEGER NOT NULL,
+    target_id      INTEGER NOT NULL,
+    event_id       INTEGER NOT NULL,
+    via_id         INTEGER NOT NULL,
+    touch          INTEGER,
+    transition_ns  INTEGER NOT NULL,
+    latency_ns     INTEGER NOT NULL,
+    region_id      INTEGER,
+    PRIMARY KEY (session_id, target_id, event_id, via_id, latency_ns, t_ns, line)
+) STRICT, WITHOUT ROWID;
+
 CREATE INDEX session_by_experiment ON session(experiment, variant);
 
 CREATE INDEX session_config_by_key ON session_config(key, value);
 
 CREATE INDEX touch_by_down ON stored_touch(session_id, down_ns);
-
-CREATE INDEX dispatch_by_channel ON stored_dispatch(session_id, target_id, event_id, via_id, latency_ns);
 
 CREATE VIEW touches AS
 SELECT capture.file_name AS capture,
@@ -260,16 +258,6 @@ SELECT capture.file_name AS capture, session.session, session.experiment, sessio
        capture.id AS capture_id, recognition.session_id
 FROM recognition
 JOIN session ON session.id = recognition.session_id
-JOIN capture ON capture.id = session.capture_id;
-
-CREATE VIEW dispatches AS
-SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
-       dispatch.touch, dispatch.region, dispatch.target, dispatch.event, dispatch.via,
-       dispatch.latency_ns / 1e6 AS latency_ms,
-       dispatch.transition_ns, dispatch.t_ns, dispatch.latency_ns, dispatch.line,
-       capture.id AS capture_id, dispatch.session_id
-FROM dispatch
-JOIN session ON session.id = dispatch.session_id
 JOIN capture ON capture.id = session.capture_id;
 
 CREATE VIEW targets AS
@@ -357,12 +345,6 @@ SELECT session_id, touch, (SELECT text FROM name WHERE id = recognizer_id) AS re
        t_ns, down_ns, latency_ns, line, (SELECT text FROM name WHERE id = region_id) AS region
 FROM stored_recognition;
 
-CREATE VIEW dispatch AS
-SELECT session_id, t_ns, line, (SELECT text FROM name WHERE id = target_id) AS target,
-       (SELECT text FROM name WHERE id = event_id) AS event, (SELECT text FROM name WHERE id = via_id) AS via,
-       touch, transition_ns, latency_ns, (SELECT text FROM name WHERE id = region_id) AS region
-FROM stored_dispatch;
-
 CREATE VIEW target AS
 SELECT session_id, (SELECT text FROM name WHERE id = target_id) AS target, t_ns, x, y, w, h,
        hit_x, hit_y, hit_w, hit_h, (SELECT text FROM name WHERE id = class_id) AS class, line
@@ -394,4 +376,20 @@ JOIN stored_response AS second
   ON second.session_id = first.session_id AND second.touch = first.touch
  AND second.target_id = first.target_id AND second.event_id = first.event_id AND second.via_id <> first.via_id
 JOIN session ON session.id = first.session_id
+JOIN capture ON capture.id = session.capture_id;
+
+CREATE VIEW dispatch AS
+SELECT session_id, t_ns, line, (SELECT text FROM name WHERE id = target_id) AS target,
+       (SELECT text FROM name WHERE id = event_id) AS event, (SELECT text FROM name WHERE id = via_id) AS via,
+       touch, transition_ns, latency_ns, (SELECT text FROM name WHERE id = region_id) AS region
+FROM stored_dispatch;
+
+CREATE VIEW dispatches AS
+SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
+       dispatch.touch, dispatch.region, dispatch.target, dispatch.event, dispatch.via,
+       dispatch.latency_ns / 1e6 AS latency_ms,
+       dispatch.transition_ns, dispatch.t_ns, dispatch.latency_ns, dispatch.line,
+       capture.id AS capture_id, dispatch.session_id
+FROM dispatch
+JOIN session ON session.id = dispatch.session_id
 JOIN capture ON capture.id = session.capture_id;

@@ -4,9 +4,10 @@ import Testing
 import TestScratch
 
 /// `dispatch-by-channel` is written to read each group's dispatches by
-/// index seeks (migration 0007) instead of sorting every dispatch: it must
-/// give the rows of the plain GROUP BY over `dispatches`, byte for byte,
-/// and SQLite must plan it with the index.
+/// seeks down `stored_dispatch`'s key (migration 0010; an index from 0007
+/// to 0009) instead of sorting every dispatch: it must give the rows of the
+/// plain GROUP BY over `dispatches`, byte for byte, and SQLite must plan it
+/// with those seeks.
 struct DispatchByChannelTests {
     /// The query as it was before the rewrite: the definition of its rows.
     static let plainQuery = """
@@ -46,9 +47,9 @@ struct DispatchByChannelTests {
         }
     }
 
-    /// SQLite reads the dispatches through the index, group by group, and
-    /// never scans or sorts the whole table by the five text columns.
-    @Test func isPlannedWithTheIndex() throws {
+    /// SQLite reads the dispatches by seeks down the table's key, group by
+    /// group, and never scans or sorts the whole table.
+    @Test func isPlannedWithSeeksDownTheKey() throws {
         let folder = try Self.store.get()
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appending(path: "Queries/dispatch-by-channel.sql")
@@ -65,9 +66,10 @@ struct DispatchByChannelTests {
         // Since schema 0008 the query reads the keyed table (`stored_dispatch`, aliased
         // `dispatch` in the per-group seek) rather than the `dispatch` view; since 0009
         // it takes the groups from `stored_dispatch_group` in rowid order and never sorts
-        // the dispatches to group them.
+        // the dispatches to group them; since 0010 the table's own key is (session,
+        // target, event, via, latency, …), where 0007's index was.
         #expect(plan.contains(
-                    "SEARCH dispatch USING COVERING INDEX dispatch_by_channel (session_id=? AND target_id=? AND event_id=? AND via_id=?)"),
+                    "SEARCH dispatch USING PRIMARY KEY (session_id=? AND target_id=? AND event_id=? AND via_id=?)"),
                 "\(plan)")
         #expect(plan.split(separator: "\n").contains { $0.hasSuffix("SCAN channel") }, "\(plan)")
         #expect(!plan.contains("GROUP BY"), "\(plan)")

@@ -1,0 +1,107 @@
+import Foundation
+import GRDB
+import TestScratch
+import Testing
+@testable import GestureStore
+
+/// Migration 0010: `stored_dispatch` keyed by (session, target, event, via,
+/// latency, t, line) in place of its index. A store of schema 0009 reads the
+/// same after it, every relation and canned query; a failure midway leaves
+/// it as it was.
+@Suite struct DispatchKeyMigrationTests {
+    static let schema9 = SchemaMigrator(migrations: Array(Migration.embedded.prefix(9)))
+
+    /// A store at schema 0009 holding the demo's rows, copied table by table
+    /// from a current store (no table but `stored_dispatch` changed since,
+    /// and its columns kept their order).
+    static func storeAtSchema9(in folder: ScratchFolder) throws -> String {
+        let current = try GestureDatabase(path: folder.path("current.sqlite"))
+        for capture in try InternedNamesMigrationTests.demoCaptures(in: folder) {
+            _ = try CaptureImporter(database: current).importCapture(path: capture)
+        }
+        try current.close()
+        let path = folder.path("old.sqlite")
+        let old = try GestureDatabase(path: path, migrator: schema9)
+        try old.connection.writeWithoutTransaction { db in
+            try db.execute(sql: "ATTACH DATABASE ? AS current", arguments: [folder.path("current.sqlite")])
+            try db.inTransaction {
+                let tables = try String.fetchAll(db, sql: """
+                    SELECT name FROM main.sqlite_schema
+                    WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'gesturelab_migration'
+                    ORDER BY rootpage
+                    """)
+                for table in tables {
+                    try db.execute(sql: "INSERT INTO main.\(table) SELECT * FROM current.\(table)")
+                }
+                return .commit
+            }
+            try db.execute(sql: "DETACH DATABASE current")
+        }
+        try old.close()
+        return path
+    }
+
+    static func indexNamed(_ name: String, in db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT count(*) > 0 FROM sqlite_schema WHERE type = 'index' AND name = ?",
+                          arguments: [name]) ?? false
+    }
+
+    @Test func aStoreOfSchema9ReadsTheSameAfterTheMigration() throws {
+        let folder = try ScratchFolder()
+        let oldPath = try Self.storeAtSchema9(in: folder)
+        let before = try InternedNamesMigrationTests.snapshot(oldPath, migrator: Self.schema9, folder: folder)
+        #expect(before["dispatch"]?.count ?? 0 > 100, "the demo stores few dispatches")
+        #expect(before["query dispatch-by-channel"]?.first?.split(separator: "\r\n").count ?? 0 > 2)
+
+        let after = try InternedNamesMigrationTests.snapshot(oldPath, folder: folder)
+        #expect(after.keys.sorted() == before.keys.sorted())
+        for key in before.keys.sorted() {
+            #expect(after[key] == before[key], "\(key) differs after the migration")
+        }
+        #expect(try InternedNamesMigrationTests.snapshot(folder.path("current.sqlite"), folder: folder) == before)
+
+        let migrated = try DatabaseQueue(path: oldPath)
+        try migrated.read { (db: Database) throws in
+            #expect(try InternedNamesMigrationTests.integrityProblems(db) == [])
+            #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").isEmpty)
+            #expect(try Int.fetchOne(db, sql: "SELECT max(version) FROM gesturelab_migration") == 10)
+            #expect(try Self.indexNamed("dispatch_by_channel", in: db) == false)
+            #expect(try db.primaryKey("stored_dispatch").columns
+                == ["session_id", "target_id", "event_id", "via_id", "latency_ns", "t_ns", "line"])
+            // Without ORDER BY the rows come in the new key's order.
+            let keys = try Row.fetchAll(db, sql: "SELECT session_id, target_id, event_id, via_id, latency_ns, t_ns, line FROM stored_dispatch")
+                .map { row in (0..<7).map { row[$0] as Int64 } }
+            #expect(keys.count > 100)
+            #expect(keys == keys.sorted { $0.lexicographicallyPrecedes($1) })
+            #expect(try db.viewExists("dispatch") && db.viewExists("dispatches"))
+        }
+        try migrated.close()
+    }
+
+    @Test func aMigrationFailingMidwayLeavesTheStoreAtSchema9() throws {
+        let folder = try ScratchFolder()
+        let oldPath = try Self.storeAtSchema9(in: folder)
+        let before = try InternedNamesMigrationTests.snapshot(oldPath, migrator: Self.schema9, folder: folder)
+        let schemaBefore = try DatabaseQueue(path: oldPath).read { (db: Database) throws in
+            try String.fetchAll(db, sql: "SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY name")
+        }
+
+        // 0010 as shipped, then a statement that fails after the table was rebuilt.
+        var migrations = Array(Migration.embedded.prefix(10))
+        migrations[9].sql += "\nINSERT INTO stored_dispatch (session_id) VALUES (NULL);\n"
+        let error = #expect(throws: StoreError.self) {
+            _ = try GestureDatabase(path: oldPath, migrator: SchemaMigrator(migrations: migrations))
+        }
+        #expect(error.map { "\($0)" }?.contains("migration 0010_dispatches_keyed_by_channel.sql failed") == true)
+
+        #expect(try InternedNamesMigrationTests.snapshot(oldPath, migrator: Self.schema9, folder: folder) == before)
+        let queue = try DatabaseQueue(path: oldPath)
+        try queue.read { (db: Database) throws in
+            #expect(try String.fetchAll(db, sql: "SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY name")
+                == schemaBefore)
+            #expect(try Int.fetchOne(db, sql: "SELECT max(version) FROM gesturelab_migration") == 9)
+            #expect(try Self.indexNamed("dispatch_by_channel", in: db))
+        }
+        try queue.close()
+    }
+}
