@@ -90,7 +90,7 @@ package struct ComparisonSelection: Sendable, Equatable {
     }
 
     /// A filter on the very column the split is by, which would leave one group.
-    private var filteredKey: String? {
+    var filteredKey: String? {
         switch by {
         case "via" where via != nil: "via"
         case "target" where target != nil, "recognizer" where target != nil: "target"
@@ -167,17 +167,22 @@ package struct ComparisonSelection: Sendable, Equatable {
                 SELECT DISTINCT coalesce(\(column), 'unknown') FROM \(relation) \(whereClause) ORDER BY 1
                 """, arguments: StoreArguments(arguments))
         }
+        try checkKnownKey(db)
+        return try db.fetchStrings(sql: """
+            SELECT DISTINCT value FROM session_config
+            WHERE key = ? AND session_id IN (SELECT DISTINCT session_id FROM \(relation) \(whereClause))
+            ORDER BY value
+            """, arguments: StoreArguments([by] + arguments))
+    }
+
+    /// Refuses a configuration key no session has, listing the keys there are.
+    func checkKnownKey(_ db: some StoreReader) throws {
         let knownKey = try db.fetchInt(sql: "SELECT count(*) FROM session_config WHERE key = ?", arguments: [by]) ?? 0 > 0
         guard knownKey else {
             let keys = try db.fetchStrings(sql: "SELECT DISTINCT key FROM session_config ORDER BY key")
             throw QueryError("no session has a configuration key \(by). Split by variant, via, region, or one of: "
                 + (keys.isEmpty ? "(no configuration keys recorded)" : keys.joined(separator: ", ")))
         }
-        return try db.fetchStrings(sql: """
-            SELECT DISTINCT value FROM session_config
-            WHERE key = ? AND session_id IN (SELECT DISTINCT session_id FROM \(relation) \(whereClause))
-            ORDER BY value
-            """, arguments: StoreArguments([by] + arguments))
     }
 
     /// The latencies, in milliseconds and sorted, of the group where the key is `value`.
