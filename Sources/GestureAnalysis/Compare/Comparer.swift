@@ -53,9 +53,14 @@ package enum Comparer {
                 throw QueryError("no \(selection.metric.rawValue) latencies where \(selection.by) = \(label); "
                     + "values found: \(known.joined(separator: ", "))")
             }
+            // The intervals take most of the time: draw them while the paired
+            // differences are read.
+            let options = request.options
+            let intervals = BackgroundValue { Comparison.percentIntervals(a: groupA, b: groupB, options: options) }
+            let pairedDifferences = Result { try selection.pairedDifferencesBySession(db, a: a, b: b) }
             var comparison = Comparison(
-                a: groupA, b: groupB, labels: (a, b), options: request.options,
-                pairedDifferences: try selection.pairedDifferencesBySession(db, a: a, b: b))
+                a: groupA, b: groupB, labels: (a, b), options: options,
+                pairedDifferences: try pairedDifferences.get(), percentIntervals: intervals.wait())
             comparison.dropNotes = try selection.droppedEvents(db, groups: [(a, groupA), (b, groupB)]).compactMap(\.note)
             comparisons.append(comparison)
         }

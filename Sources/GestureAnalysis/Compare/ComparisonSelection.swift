@@ -203,7 +203,8 @@ package struct ComparisonSelection: Sendable, Equatable {
             """, arguments: arguments)
     }
 
-    /// Rows of (session id, value) ordered by session, as a ``SessionGroup``.
+    /// Rows of (session id, value) ordered by session, as a ``SessionGroup``
+    /// (which sorts each session's values itself).
     static func sessions(_ db: some StoreReader, sql: String,
                          arguments: [DatabaseValueConvertible?]) throws -> SessionGroup {
         var sessions: [(id: Int64, values: [Double])] = []
@@ -226,7 +227,7 @@ package struct ComparisonSelection: Sendable, Equatable {
         let group = try Self.sessions(db, sql: """
             SELECT session_id, lag_ms FROM response_pairs
             WHERE first_via = ? AND second_via = ? \(conditions.isEmpty ? "" : "AND " + conditions.joined(separator: " AND "))
-            ORDER BY session_id, lag_ms
+            ORDER BY session_id
             """, arguments: [a, b] + arguments)
         return group.count == 0 ? nil : group
     }
