@@ -35,20 +35,33 @@ package enum Comparer {
 
     package static func run(_ request: Request, in db: some StoreReader) throws -> Run {
         let selection = request.selection
-        let (pairs, choiceNote) = try groupPairs(request, in: db)
+        // One scan reads every group needed (and the key's values when none
+        // were named): at millions of rows each scan is most of a second.
+        var listed: (values: [String], groups: [SessionGroup])?
+        if request.a == nil, request.b == nil, selection.outcome == nil {
+            listed = try selection.valuesAndSessionLatencies(db)
+        }
+        let (pairs, choiceNote) = try groupPairs(request, in: db, values: listed?.values)
+        let values = listed?.values ?? pairs.flatMap { [$0.a, $0.b] }
+        let groups = try listed?.groups ?? selection.sessionLatencies(db, values: values)
+        func group(_ value: String) -> SessionGroup { groups[values.firstIndex { $0.utf8.elementsEqual(value.utf8) }!] }
         var comparisons: [Comparison] = []
         for (a, b) in pairs {
-            let groupA = try selection.sessionLatencies(db, value: a)
-            let groupB = try selection.sessionLatencies(db, value: b)
+            let groupA = group(a), groupB = group(b)
             for (label, group) in [(a, groupA), (b, groupB)] where group.count == 0 {
                 let known = try selection.values(db)
                 throw QueryError("no \(selection.metric.rawValue) latencies where \(selection.by) = \(label); "
                     + "values found: \(known.joined(separator: ", "))")
             }
+            // The intervals take most of the time: draw them while the paired
+            // differences are read.
+            let options = request.options
+            let intervals = BackgroundValue { Comparison.percentIntervals(a: groupA, b: groupB, options: options) }
+            let pairedDifferences = Result { try selection.pairedDifferencesBySession(db, a: a, b: b) }
             var comparison = Comparison(
-                a: groupA, b: groupB, labels: (a, b), options: request.options,
-                pairedDifferences: try selection.pairedDifferencesBySession(db, a: a, b: b))
-            comparison.dropNotes = try [a, b].compactMap { try selection.droppedEvents(db, value: $0).note }
+                a: groupA, b: groupB, labels: (a, b), options: options,
+                pairedDifferences: try pairedDifferences.get(), percentIntervals: intervals.wait())
+            comparison.dropNotes = try selection.droppedEvents(db, groups: [(a, groupA), (b, groupB)]).compactMap(\.note)
             comparisons.append(comparison)
         }
         return Run(request: request, comparisons: comparisons, choiceNote: choiceNote)
@@ -56,7 +69,9 @@ package enum Comparer {
 
     /// The (A, B) pairs to compare: the ones named, or the key's values
     /// against its baseline; and the sentence saying how A was chosen.
-    static func groupPairs(_ request: Request, in db: some StoreReader) throws -> (pairs: [(a: String, b: String)], choiceNote: String?) {
+    /// `values`, when given, are the key's values as ``ComparisonSelection/values(_:)`` lists them.
+    static func groupPairs(_ request: Request, in db: some StoreReader,
+                           values listed: [String]? = nil) throws -> (pairs: [(a: String, b: String)], choiceNote: String?) {
         let selection = request.selection
         let pairs: [(a: String, b: String)]
         var choiceNote: String?
@@ -68,7 +83,7 @@ package enum Comparer {
             }
             pairs = [(a, b)]
         case (nil, nil):
-            let values = try selection.values(db)
+            let values = try listed ?? selection.values(db)
             guard values.count >= 2 else {
                 throw QueryError(values.isEmpty
                     ? "no \(selection.rowNoun) match: nothing to compare"

@@ -114,9 +114,13 @@ package struct Comparison: Sendable {
     ///   - b: group B's.
     ///   - pairedDifferences: per-touch B − A by session, when both were
     ///     measured on the same touches.
+    ///   - percentIntervals: ``percentIntervals(a:b:options:)`` for these
+    ///     groups and options, when drawn already; nil draws them here.
     package init(a groupA: SessionGroup, b groupB: SessionGroup, labels: (a: String, b: String),
-                options: Options = Options(), pairedDifferences: SessionGroup? = nil) {
-        let a = groupA.pooledSorted, b = groupB.pooledSorted
+                options: Options = Options(), pairedDifferences: SessionGroup? = nil,
+                percentIntervals: [Result<BootstrapInterval, InsufficientData>]? = nil) {
+        let pooled = BootstrapInterval.concurrently(2) { ($0 == 0 ? groupA : groupB).pooledSorted }
+        let a = pooled[0], b = pooled[1]
         var summaryA = GroupSummary(label: labels.a, sorted: a)
         var summaryB = GroupSummary(label: labels.b, sorted: b)
         summaryA.sessions = groupA.count
@@ -128,17 +132,19 @@ package struct Comparison: Sendable {
         let twoStage = TwoStageBootstrap(seed: options.seed, confidence: options.confidence)
         let pairedInput = pairedDifferences.flatMap { $0.valueCount > 0 ? ($0, $0.pooledSorted) : nil }
         let intervals: [Result<BootstrapInterval, InsufficientData>]
-        switch options.unit {
-        case .touch:
+        switch (options.unit, percentIntervals) {
+        case (.touch, let drawn?):
+            intervals = drawn + (pairedInput.map { [bootstrap.interval(sorted: $0.1, percent: 50)] } ?? [])
+        case (.touch, nil):
             // Each interval starts its own generator at the seed, so they can
             // be drawn side by side and still come out as drawn one after another.
             intervals = BootstrapInterval.concurrently(Self.percents.count + (pairedInput == nil ? 0 : 1)) { index in
                 guard index < Self.percents.count else { return bootstrap.interval(sorted: pairedInput!.1, percent: 50) }
                 return bootstrap.difference(a: a, b: b, percent: Self.percents[index])
             }
-        case .session:
+        case (.session, let drawn):
             // One set of replicates for every percentile, drawn in chunks on all cores.
-            intervals = twoStage.differences(a: groupA, b: groupB, percents: Self.percents)
+            intervals = (drawn ?? twoStage.differences(a: groupA, b: groupB, percents: Self.percents))
                 + (pairedInput.map { [twoStage.interval($0.0, percent: 50)] } ?? [])
         }
         deltas = Self.percents.enumerated().map { index, percent in
@@ -157,6 +163,24 @@ package struct Comparison: Sendable {
                                  wilcoxon: WilcoxonSignedRank.test(differences: sorted),
                                  sessionMedians: sessionMedians,
                                  sessionWilcoxon: WilcoxonSignedRank.test(differences: sessionMedians, minimumNonzero: 1))
+        }
+    }
+
+    /// The B − A intervals at ``percents`` that `init` draws for
+    /// `options.unit` (the paired median's apart): the slow part, so that a
+    /// caller can draw them on other threads while it reads the rest.
+    package static func percentIntervals(a groupA: SessionGroup, b groupB: SessionGroup,
+                                         options: Options) -> [Result<BootstrapInterval, InsufficientData>] {
+        switch options.unit {
+        case .touch:
+            let bootstrap = QuantileBootstrap(seed: options.seed, confidence: options.confidence)
+            let a = groupA.pooledSorted, b = groupB.pooledSorted
+            return BootstrapInterval.concurrently(percents.count) { index in
+                bootstrap.difference(a: a, b: b, percent: percents[index])
+            }
+        case .session:
+            return TwoStageBootstrap(seed: options.seed, confidence: options.confidence)
+                .differences(a: groupA, b: groupB, percents: percents)
         }
     }
 

@@ -90,7 +90,7 @@ package struct ComparisonSelection: Sendable, Equatable {
     }
 
     /// A filter on the very column the split is by, which would leave one group.
-    private var filteredKey: String? {
+    var filteredKey: String? {
         switch by {
         case "via" where via != nil: "via"
         case "target" where target != nil, "recognizer" where target != nil: "target"
@@ -167,17 +167,22 @@ package struct ComparisonSelection: Sendable, Equatable {
                 SELECT DISTINCT coalesce(\(column), 'unknown') FROM \(relation) \(whereClause) ORDER BY 1
                 """, arguments: StoreArguments(arguments))
         }
+        try checkKnownKey(db)
+        return try db.fetchStrings(sql: """
+            SELECT DISTINCT value FROM session_config
+            WHERE key = ? AND session_id IN (SELECT DISTINCT session_id FROM \(relation) \(whereClause))
+            ORDER BY value
+            """, arguments: StoreArguments([by] + arguments))
+    }
+
+    /// Refuses a configuration key no session has, listing the keys there are.
+    func checkKnownKey(_ db: some StoreReader) throws {
         let knownKey = try db.fetchInt(sql: "SELECT count(*) FROM session_config WHERE key = ?", arguments: [by]) ?? 0 > 0
         guard knownKey else {
             let keys = try db.fetchStrings(sql: "SELECT DISTINCT key FROM session_config ORDER BY key")
             throw QueryError("no session has a configuration key \(by). Split by variant, via, region, or one of: "
                 + (keys.isEmpty ? "(no configuration keys recorded)" : keys.joined(separator: ", ")))
         }
-        return try db.fetchStrings(sql: """
-            SELECT DISTINCT value FROM session_config
-            WHERE key = ? AND session_id IN (SELECT DISTINCT session_id FROM \(relation) \(whereClause))
-            ORDER BY value
-            """, arguments: StoreArguments([by] + arguments))
     }
 
     /// The latencies, in milliseconds and sorted, of the group where the key is `value`.
@@ -198,7 +203,8 @@ package struct ComparisonSelection: Sendable, Equatable {
             """, arguments: arguments)
     }
 
-    /// Rows of (session id, value) ordered by session, as a ``SessionGroup``.
+    /// Rows of (session id, value) ordered by session, as a ``SessionGroup``
+    /// (which sorts each session's values itself).
     static func sessions(_ db: some StoreReader, sql: String,
                          arguments: [DatabaseValueConvertible?]) throws -> SessionGroup {
         var sessions: [(id: Int64, values: [Double])] = []
@@ -221,7 +227,7 @@ package struct ComparisonSelection: Sendable, Equatable {
         let group = try Self.sessions(db, sql: """
             SELECT session_id, lag_ms FROM response_pairs
             WHERE first_via = ? AND second_via = ? \(conditions.isEmpty ? "" : "AND " + conditions.joined(separator: " AND "))
-            ORDER BY session_id, lag_ms
+            ORDER BY session_id
             """, arguments: [a, b] + arguments)
         return group.count == 0 ? nil : group
     }

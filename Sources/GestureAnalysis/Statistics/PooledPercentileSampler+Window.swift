@@ -65,14 +65,18 @@ extension PooledPercentileSampler {
             let below = Int(belowLow[index]), inside = Int(belowHigh[index]) - below
             var drawnInside = 0
             if inside > 0 {
-                let probability = Double(inside) / Double(size)
                 if inside == size {
                     drawnInside = draws
-                } else if probability <= 0.5, Double(draws) * probability < 30 {
-                    let none = workspace.probabilityOfNone(inside: inside, size: size, copies: Int(counts[index]))
-                    drawnInside = generator.binomialByInversion(draws, probability, probabilityOfNone: none)
                 } else {
-                    drawnInside = generator.nextBinomial(draws, probability)
+                    let odds = workspace.odds(inside: inside, size: size)
+                    if odds.probability <= 0.5, Double(draws) * odds.probability < 30 {
+                        // P(none of c·m draws) = ((1 − p)^m)^c, by repeated products.
+                        var none = odds.none
+                        for _ in 1..<max(Int(counts[index]), 1) { none *= odds.none }
+                        drawnInside = generator.binomialByInversion(draws, ratio: odds.ratio, probabilityOfNone: none)
+                    } else {
+                        drawnInside = generator.nextBinomial(draws, odds.probability)
+                    }
                 }
                 if drawnInside > 0 {
                     insideSessions[insideCount] = session

@@ -133,9 +133,11 @@ final class PooledPercentileSampler: @unchecked Sendable {
         let hits: UnsafeMutableBufferPointer<Int32>
         var buckets: SplitBuckets
         var drawn: [Double] = []
-        /// (1 − w/m)^m by (m, w): a direct-mapped cache, keys 0 when empty.
-        private let noneKeys: UnsafeMutableBufferPointer<UInt64>
-        private let noneBases: UnsafeMutableBufferPointer<Double>
+        /// By (m, w), a session's m values with w of them inside the bracket:
+        /// its key (bit pattern), w/m, (w/m)/(1 − w/m) and (1 − w/m)^m, four
+        /// to an entry so that a hit reads one cache line; a direct-mapped
+        /// cache, keys 0 when empty.
+        private let odds: UnsafeMutableBufferPointer<Double>
 
         init(sessions: Int, values: Int) {
             counts = owner.make(sessions, 0)
@@ -146,24 +148,27 @@ final class PooledPercentileSampler: @unchecked Sendable {
             insideDraws = owner.make(sessions, 0)
             hits = owner.make(values, 0)
             buckets = SplitBuckets(capacity: sessions, owner: owner)
-            noneKeys = owner.make(4096, 0)
-            noneBases = owner.make(4096, 0)
+            odds = owner.make(4 * 4096, 0)
         }
 
-        /// P(none of `copies`·`size` draws lands on `inside` given values of
-        /// `size`) = ((1 − inside/size)^size)^copies.
-        func probabilityOfNone(inside: Int, size: Int, copies: Int) -> Double {
+        /// For a session of `size` values with `inside` of them inside the
+        /// bracket: p = inside/size, the ratio p/(1 − p) that inversion steps
+        /// by, and P(none of `size` draws lands inside) = (1 − p)^size; each
+        /// computed as ``SeededRandom/SeededGenerator/binomialByInversion(_:_:probabilityOfNone:)``
+        /// would, so the variates are the same bits, and kept, as a replicate
+        /// meets the same few (size, inside) pairs again and again.
+        @inline(__always)
+        func odds(inside: Int, size: Int) -> (probability: Double, ratio: Double, none: Double) {
             let key = UInt64(size) << 32 | UInt64(inside)
-            let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 52)
-            var base = noneBases[slot]
-            if noneKeys[slot] != key {
-                base = exp(Double(size) * log1p(-Double(inside) / Double(size)))
-                noneKeys[slot] = key
-                noneBases[slot] = base
+            let entry = 4 * Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 52)
+            if odds[entry].bitPattern != key {
+                let probability = Double(inside) / Double(size)
+                odds[entry] = Double(bitPattern: key)
+                odds[entry + 1] = probability
+                odds[entry + 2] = probability / (1 - probability)
+                odds[entry + 3] = exp(Double(size) * log1p(-Double(inside) / Double(size)))
             }
-            var none = base
-            for _ in 1..<max(copies, 1) { none *= base }
-            return none
+            return (odds[entry + 1], odds[entry + 2], odds[entry + 3])
         }
     }
 

@@ -47,7 +47,15 @@ extension SeededGenerator {
     ///
     /// - Precondition: p ≤ ½ and n·p < 30, where inversion is quick.
     mutating func binomialByInversion(_ n: Int, _ p: Double, probabilityOfNone zero: Double) -> Int {
-        let q = 1 - p, ratio = p / q
+        binomialByInversion(n, ratio: p / (1 - p), probabilityOfNone: zero)
+    }
+
+    /// Binomial(n, p) by inversion, given P(0) = (1 − p)ⁿ and the ratio
+    /// p / (1 − p): for a caller that keeps both for the p it meets often.
+    ///
+    /// - Precondition: p ≤ ½ and n·p < 30, where inversion is quick.
+    @inline(__always)
+    mutating func binomialByInversion(_ n: Int, ratio: Double, probabilityOfNone zero: Double) -> Int {
         while true {
             var u = nextUniform()
             var probability = zero

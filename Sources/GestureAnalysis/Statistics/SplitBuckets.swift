@@ -37,7 +37,7 @@ struct SplitBuckets {
     }
 
     /// The slot of key (below, of), made if new.
-    mutating func slot(below: Int, of size: Int) -> Int {
+    @inline(__always) mutating func slot(below: Int, of size: Int) -> Int {
         let key = UInt64(below) << 32 | UInt64(size)
         var index = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
         while true {

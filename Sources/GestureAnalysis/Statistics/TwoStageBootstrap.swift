@@ -81,8 +81,10 @@ package struct TwoStageBootstrap: Sendable {
         }
         let wanted = percents.indices.filter { if case .success = results[$0] { true } else { false } }
         guard !wanted.isEmpty else { return results }
-        let samplerA = PooledPercentileSampler(group: a, tuning: tuning)
-        let samplerB = PooledPercentileSampler(group: b, tuning: tuning)
+        // Each sampler sorts its group's values: the two side by side.
+        let tuning = tuning
+        let samplers = BootstrapInterval.concurrently(2) { PooledPercentileSampler(group: $0 == 0 ? a : b, tuning: tuning) }
+        let samplerA = samplers[0], samplerB = samplers[1]
         let fractions = wanted.map { percents[$0] / 100 }
         let replicates = BootstrapInterval.replicatesInChunks(seed: seed, replicates: replicates, statistics: fractions.count) {
             count, generator in
