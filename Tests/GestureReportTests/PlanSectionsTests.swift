@@ -42,6 +42,18 @@ import TestScratch
         #expect(sideBySide == serial)
     }
 
+    @Test func theLargestPlansAreTakenFirstAndTiesInTheirOrder() throws {
+        // The demo has 8 sessions per variant, two variants per experiment, five experiments.
+        func plan(_ experiment: String?, _ variant: String? = nil) -> PlannedComparison {
+            PlannedComparison(selection: ComparisonSelection(by: "via", experiment: experiment, variant: variant))
+        }
+        let plans = [plan("edge-deferral"), plan(nil), plan("delivery-channel", "ipad"), plan("hit-area"),
+                     plan(nil, "ipad"), plan("no-such-experiment")]
+        let order = try DemoStore.get().database.connection.read { db in try PlanSections.largestFirst(plans, in: db) }
+        // 80, 16, 16, 8, 8, 0 sessions.
+        #expect(order == [1, 0, 3, 2, 4, 5])
+    }
+
     @Test func readersOfAnotherStateOfTheStoreLeaveTheWorkToTheMainConnection() throws {
         let made = try DemoStore.get()
         let folder = try TestScratch.newFolder("gesturelab-report-other-state")

@@ -17,21 +17,23 @@ struct PlanSections: Sendable {
     }
 
     /// Every plan's sections, in the plans' order, each plan worked out on
-    /// its own connection from `readers`, `readers.width` at a time.
+    /// its own connection from `readers`, `readers.width` at a time, the
+    /// largest first.
     ///
     /// Returns nil when the work could not be shared out: a connection did
     /// not open, or one saw other data than `db` (an import committed
     /// since `db` began reading). The caller then works the plans out on
     /// `db` itself, so the page always draws on one state of the store.
     /// A plan's error is thrown as the serial run would throw it: the
-    /// first failing plan's, in order.
+    /// first failing plan's, in order (when a plan before it was left
+    /// undone, by returning nil for the serial run to find it).
     static func concurrently(_ plans: [PlannedComparison], options: Comparison.Options,
                              drops: [Int64: SessionDrops.Count], readers: ReportReaders,
                              sameAs db: some StoreReader) throws -> [PlanSections]? {
         let width = min(readers.width, plans.count)
         guard width >= 2 else { return nil }
         let expected = try StoreState(db)
-        let work = SharedWork(count: plans.count)
+        let work = SharedWork(order: try largestFirst(plans, in: db))
         let finished = DispatchGroup()
         for _ in 0..<width {
             finished.enter()
@@ -66,6 +68,20 @@ struct PlanSections: Sendable {
         }
         return sections
     }
+
+    /// The plans' indices, those drawing on the most sessions first: the
+    /// largest comparison, started last, would run alone at the end.
+    static func largestFirst(_ plans: [PlannedComparison], in db: some StoreReader) throws -> [Int] {
+        let counts = try db.fetchRows(sql: "SELECT experiment, variant, count(*) FROM session GROUP BY experiment, variant")
+            .map { row -> (experiment: String, variant: String, sessions: Int) in (row[0], row[1], row[2]) }
+        let sizes = plans.map { plan in
+            counts.filter { count in
+                plan.selection.experiment.map { $0 == count.experiment } ?? true
+                    && plan.selection.variant.map { $0 == count.variant } ?? true
+            }.reduce(0) { $0 + $1.sessions }
+        }
+        return plans.indices.sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }
+    }
 }
 
 /// What tells two connections apart when an import committed between
@@ -85,20 +101,23 @@ private struct StoreState: Equatable {
 /// The plans still to take and the results so far, shared by the workers.
 private final class SharedWork: @unchecked Sendable {
     private let lock = NSLock()
-    private var nextIndex = 0
+    private let order: [Int]
+    private var taken = 0
     private var stopped = false
     private var slots: [Result<PlanSections, any Error>?]
 
-    init(count: Int) {
-        slots = Array(repeating: nil, count: count)
+    /// - Parameter order: every plan's index, in the order to take them.
+    init(order: [Int]) {
+        self.order = order
+        slots = Array(repeating: nil, count: order.count)
     }
 
-    /// The next plan to work out, in order; nil when none is left or the work stopped.
+    /// The next plan to work out; nil when none is left or the work stopped.
     func next() -> Int? {
         lock.withLock {
-            guard !stopped, nextIndex < slots.count else { return nil }
-            defer { nextIndex += 1 }
-            return nextIndex
+            guard !stopped, taken < order.count else { return nil }
+            defer { taken += 1 }
+            return order[taken]
         }
     }
 
