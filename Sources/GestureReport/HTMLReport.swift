@@ -38,9 +38,13 @@ package enum HTMLReport {
 
     /// The page for `plans`, or for the comparisons the store suggests when nil.
     ///
+    /// With `readers`, the comparisons are worked out side by side, each on
+    /// a connection of its own (see ``ReportReaders``); the page is the same.
+    ///
     /// - Throws: `QueryError` for an empty store, or a selection that
     ///   matches nothing (the message `compare` gives).
-    package static func render(_ db: some StoreReader, plans: [PlannedComparison]?, options: Options) throws -> String {
+    package static func render(_ db: some StoreReader, plans: [PlannedComparison]?, options: Options,
+                               readers: ReportReaders? = nil) throws -> String {
         guard try db.fetchInt(sql: "SELECT count(*) FROM session") ?? 0 > 0 else {
             throw QueryError("the store holds no sessions: nothing to report. Import captures first (gesturelab import FILE...)")
         }
@@ -64,15 +68,11 @@ package enum HTMLReport {
         }
         let drops = try SessionDrops.counts(db)
         let comparisonOptions = Comparison.Options(alpha: options.alpha, seed: options.seed, unit: options.unit)
-        var sections: [ReportSection] = []
-        var rateSections: [RateSection] = []
-        for plan in chosen {
-            if plan.comparesRates {
-                rateSections += try RateSection.make(plan, options: comparisonOptions, in: db)
-            } else {
-                sections += try ReportSection.make(plan, options: comparisonOptions, drops: drops, in: db)
-            }
-        }
+        let planSections = try readers.flatMap {
+            try PlanSections.concurrently(chosen, options: comparisonOptions, drops: drops, readers: $0, sameAs: db)
+        } ?? chosen.map { try PlanSections.make($0, options: comparisonOptions, drops: drops, in: db) }
+        let sections = planSections.flatMap(\.latency)
+        let rateSections = planSections.flatMap(\.rates)
         let drawnOn: Set<Int64>? = sections.isEmpty && rateSections.isEmpty ? nil
             : Set(sections.flatMap { ($0.touchesA + $0.touchesB).map(\.sessionID) } + rateSections.flatMap(\.sessionIDs))
         let inventory = try ReportInventory.load(db, sessionIDs: drawnOn, drops: drops)

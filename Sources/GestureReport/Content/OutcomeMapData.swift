@@ -5,19 +5,19 @@ import GestureStore
 /// What the outcome map of one group draws: the targets' frames and hit
 /// areas its sessions declared, and each touch-down with whether it
 /// reached the target nearest it.
-struct OutcomeMapData {
-    struct Rect: Equatable {
+struct OutcomeMapData: Sendable {
+    struct Rect: Sendable, Equatable {
         var x, y, width, height: Double
     }
 
-    struct Target: Equatable {
+    struct Target: Sendable, Equatable {
         var name: String
         var frame: Rect
         /// The area accepting touches, when it differs from the frame.
         var hitArea: Rect?
     }
 
-    struct Touch {
+    struct Touch: Sendable {
         var x, y: Double
         var reached: Bool
         /// The hit-test chose a declared target other than the nearest one.

@@ -6,7 +6,7 @@ import GestureTrace
 /// One comparison of a touch outcome (`reached` or `false-start`) as the
 /// report shows it: the rates of `compare --metric`, and what the map and
 /// the trade-off table draw.
-struct RateSection {
+struct RateSection: Sendable {
     var title: String
     var headline: String
     var run: Comparer.ProportionRun
@@ -27,7 +27,7 @@ struct RateSection {
     var sessionsB: [Int64]
 
     /// One group's row of the trade-off: how late its starts came and how many were false.
-    struct TradeOffRow {
+    struct TradeOffRow: Sendable {
         var group: String
         var label: String
         var starts: Int

@@ -5,7 +5,7 @@ import GestureTrace
 
 /// One comparison as the report shows it: the numbers of `compare` and the
 /// touches behind each group, for the plots.
-struct ReportSection {
+struct ReportSection: Sendable {
     var title: String
     var headline: String
     var run: Comparer.Run

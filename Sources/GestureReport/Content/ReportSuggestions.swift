@@ -26,8 +26,10 @@ enum ReportSuggestions {
     static func plans(_ db: some StoreReader, alpha: Double) throws -> [PlannedComparison] {
         var plans: [PlannedComparison] = []
         for experiment in try db.fetchStrings(sql: "SELECT DISTINCT experiment FROM session ORDER BY experiment") {
-            plans += try configurationPlans(db, experiment: experiment, alpha: alpha)
-            plans += try channelPlans(db, experiment: experiment)
+            // A SQLite store is tallied in one pass; other engines answer the views' SQL.
+            let tally = try (db as? Database).map { try ResponseTally($0, experiment: experiment) }
+            plans += try configurationPlans(db, experiment: experiment, alpha: alpha, tally: tally)
+            plans += try channelPlans(db, experiment: experiment, tally: tally)
             plans += try outcomePlans(db, experiment: experiment)
         }
         return plans
@@ -63,18 +65,12 @@ enum ReportSuggestions {
         return plans
     }
 
-    private static func configurationPlans(_ db: some StoreReader, experiment: String, alpha: Double) throws -> [PlannedComparison] {
+    private static func configurationPlans(_ db: some StoreReader, experiment: String, alpha: Double,
+                                           tally: ResponseTally?) throws -> [PlannedComparison] {
         let keys = try differingKeys(db, experiment: experiment)
-        guard !keys.isEmpty, let lead = try db.fetchRows(sql: """
-            WITH heard AS (
-                SELECT target, event, via, count(*) AS n, avg(latency_ms) AS mean
-                FROM responses WHERE experiment = ? GROUP BY target, event, via
-            )
-            SELECT target, event, via FROM heard
-            WHERE n * 2 >= (SELECT max(n) FROM heard)
-            ORDER BY mean, target, event, via LIMIT 1
-            """, arguments: [experiment]).first else { return [] }
-        let target: String = lead[0], event: String = lead[1], via: String = lead[2]
+        guard !keys.isEmpty, let (target, event, via) = try leadResponse(db, experiment: experiment, tally: tally) else {
+            return []
+        }
         let edges = try edgeRegionsThatMatter(db, experiment: experiment, target: target, event: event, via: via,
                                               alpha: alpha)
         var plans: [PlannedComparison] = []
@@ -94,11 +90,34 @@ enum ReportSuggestions {
         return plans
     }
 
+    /// The experiment's first-heard response: (target, event, via).
+    private static func leadResponse(_ db: some StoreReader, experiment: String,
+                                     tally: ResponseTally?) throws -> (String, String, String)? {
+        if let tally { return tally.lead.map { ($0.target, $0.event, $0.via) } }
+        guard let lead = try db.fetchRows(sql: """
+            WITH heard AS (
+                SELECT target, event, via, count(*) AS n, avg(latency_ms) AS mean
+                FROM responses WHERE experiment = ? GROUP BY target, event, via
+            )
+            SELECT target, event, via FROM heard
+            WHERE n * 2 >= (SELECT max(n) FROM heard)
+            ORDER BY mean, target, event, via LIMIT 1
+            """, arguments: [experiment]).first else { return nil }
+        return (lead[0], lead[1], lead[2])
+    }
+
     /// The edge regions of the response, when its edge touches are
     /// significantly slower than its centre touches; else nil.
     static func edgeRegionsThatMatter(_ db: some StoreReader, experiment: String, target: String, event: String, via: String,
                                       alpha: Double) throws -> [String]? {
-        let rows = try db.fetchRows(sql: """
+        // On SQLite the integer-keyed table, matched on the names' ids: no name looked up per row.
+        let rows = try db.fetchRows(sql: db is Database ? """
+            SELECT (SELECT text FROM name WHERE id = region_id), latency_ns / 1e6 FROM stored_response
+            WHERE session_id IN (SELECT id FROM session WHERE experiment = ?)
+              AND target_id = (SELECT id FROM name WHERE text = ?) AND event_id = (SELECT id FROM name WHERE text = ?)
+              AND via_id = (SELECT id FROM name WHERE text = ?) AND region_id IS NOT NULL
+            ORDER BY latency_ns
+            """ : """
             SELECT region, latency_ms FROM responses
             WHERE experiment = ? AND target = ? AND event = ? AND via = ? AND region IS NOT NULL
             ORDER BY latency_ms
@@ -119,7 +138,16 @@ enum ReportSuggestions {
         return regions.sorted()
     }
 
-    private static func channelPlans(_ db: some StoreReader, experiment: String) throws -> [PlannedComparison] {
+    private static func channelPlans(_ db: some StoreReader, experiment: String,
+                                     tally: ResponseTally?) throws -> [PlannedComparison] {
+        if let tally {
+            return tally.channelLeads.map { lead in
+                PlannedComparison(
+                    selection: ComparisonSelection(by: "via", target: lead.target, event: lead.event,
+                                                   experiment: experiment, variant: lead.variant),
+                    title: "\(experiment), \(lead.variant): \(lead.target) \(lead.event) by channel")
+            }
+        }
         let rows = try db.fetchRows(sql: """
             SELECT variant, target, event, count(*) AS paired, avg(first_ms) AS mean
             FROM response_pairs

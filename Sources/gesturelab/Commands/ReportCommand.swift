@@ -55,7 +55,8 @@ struct ReportCommand: ParsableCommand {
         let plans = by.map { [PlannedComparison(selection: comparison.selection(by: $0), a: comparison.a, b: comparison.b)] }
         let options = HTMLReport.Options(title: title, seed: comparison.seed, alpha: comparison.alpha,
                                          unit: comparison.unit, version: GestureLab.configuration.version)
-        let html = try database.read { db in try HTMLReport.render(db, plans: plans, options: options) }
+        let readers = database.reportReaders()
+        let html = try database.read { db in try HTMLReport.render(db, plans: plans, options: options, readers: readers) }
         if out == "-" {
             let output = TextOutput.standardOutput()
             try output.write(html)

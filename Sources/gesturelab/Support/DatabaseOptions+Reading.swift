@@ -1,3 +1,5 @@
+import GestureAnalysis
+import GestureReport
 import GestureStore
 #if PostgreSQL
 import GestureStorePostgreSQL
@@ -18,5 +20,24 @@ extension DatabaseOptions {
         if WithoutPostgreSQL.isServerURL(location) { throw WithoutPostgreSQL.missing("--db postgresql://…") }
         #endif
         return try open().connection.read { db in try body(db) }
+    }
+}
+
+extension DatabaseOptions {
+    /// More read connections on a SQLite store, for a report that works its
+    /// comparisons out side by side; nil for a shared store, read one
+    /// comparison at a time.
+    func reportReaders() -> ReportReaders? {
+        let location = resolvedLocation
+        #if PostgreSQL
+        if ServerAddress.isServerURL(location) { return nil }
+        #else
+        if WithoutPostgreSQL.isServerURL(location) { return nil }
+        #endif
+        return ReportReaders { body in
+            let store = try GestureDatabase(readingAt: location, prepareConnection: PercentileFunctions.register)
+            defer { try? store.close() }
+            try store.connection.read { db in try body(db) }
+        }
     }
 }

@@ -1,0 +1,149 @@
+import GRDB
+import GestureStore
+
+/// One experiment's responses counted in one pass over a SQLite store's
+/// integer-keyed response table: per (target, event, channel) how many
+/// latencies and their sum, and per (variant, target, event) how many
+/// touches two channels heard, as `response_pairs` pairs them (the first
+/// channel before the second in byte order).
+///
+/// The suggestions need both; through the `responses` and
+/// `response_pairs` views each was a join, a name lookup per row and a
+/// sort of every row into its group (4 s of a 12 M-record store's report).
+/// Here the rows are read once, in the table's own order, and grouped in
+/// memory: a few groups per experiment.
+///
+///     let tally = try ResponseTally(db, experiment: "edge-deferral")
+///     tally.heard.first?.target   // "recordButton"
+struct ResponseTally {
+    /// A (target, event, channel) the experiment's touches were heard on.
+    struct Heard {
+        var target: String
+        var event: String
+        var via: String
+        var count: Int
+        /// The mean latency in milliseconds, from the exact sum of nanoseconds.
+        var meanMs: Double
+    }
+
+    /// A (variant, target, event) whose touches two channels heard.
+    struct Paired {
+        var variant: String
+        var target: String
+        var event: String
+        var count: Int
+        /// The mean latency of the first channel, in milliseconds.
+        var meanMs: Double
+    }
+
+    var heard: [Heard] = []
+    var paired: [Paired] = []
+
+    init(_ db: Database, experiment: String) throws {
+        try StoreError.translatingSQLite {
+            var names: [Int64: String] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, text FROM name") { names[row[0]] = row[1] }
+            var variants: [Int64: String] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, variant FROM session WHERE experiment = ?",
+                                        arguments: [experiment]) {
+                variants[row[0]] = row[1]
+            }
+            var heardSums: [HeardKey: Sum] = [:]
+            var pairSums: [PairKey: Sum] = [:]
+            var touch: [(via: Int64, latency: Int64)] = []
+            var current: (session: Int64, touch: Int64, target: Int64, event: Int64)?
+            func closeTouch() {
+                guard let key = current, touch.count >= 2, let variant = variants[key.session] else { return }
+                // Each pair once: the channel first in byte order is `first_via`.
+                for first in touch {
+                    for second in touch where Self.bytesAscending(names[first.via] ?? "", names[second.via] ?? "") {
+                        pairSums[PairKey(variant: variant, target: key.target, event: key.event), default: Sum()]
+                            .add(first.latency)
+                    }
+                }
+            }
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT session_id, touch, target_id, event_id, via_id, latency_ns FROM stored_response
+                WHERE session_id IN (SELECT id FROM session WHERE experiment = ?)
+                ORDER BY session_id, touch, target_id, event_id
+                """, arguments: [experiment])
+            while let row = try rows.next() {
+                let session: Int64 = row[0], touchID: Int64 = row[1], target: Int64 = row[2], event: Int64 = row[3]
+                let via: Int64 = row[4], latency: Int64 = row[5]
+                heardSums[HeardKey(target: target, event: event, via: via), default: Sum()].add(latency)
+                if let key = current, key == (session, touchID, target, event) {
+                    touch.append((via, latency))
+                } else {
+                    closeTouch()
+                    current = (session, touchID, target, event)
+                    touch = [(via, latency)]
+                }
+            }
+            closeTouch()
+            heard = heardSums.map { key, sum in
+                Heard(target: names[key.target] ?? "", event: names[key.event] ?? "", via: names[key.via] ?? "",
+                      count: sum.count, meanMs: sum.meanMs)
+            }
+            paired = pairSums.map { key, sum in
+                Paired(variant: key.variant, target: names[key.target] ?? "", event: names[key.event] ?? "",
+                       count: sum.count, meanMs: sum.meanMs)
+            }
+        }
+    }
+
+    /// The response the configuration comparisons use: the shortest mean
+    /// latency among those heard at least half as often as the most common
+    /// one; ties in byte order of target, event and channel, as SQL's `ORDER BY`.
+    var lead: Heard? {
+        guard let most = heard.map(\.count).max() else { return nil }
+        return heard.filter { $0.count * 2 >= most }.min { a, b in
+            if a.meanMs != b.meanMs { return a.meanMs < b.meanMs }
+            return Self.bytesAscending([a.target, a.event, a.via], [b.target, b.event, b.via])
+        }
+    }
+
+    /// Per variant in byte order, the (target, event) most touches were
+    /// heard of on two channels; ties by the lower mean, then by name.
+    var channelLeads: [Paired] {
+        let ordered = paired.sorted { a, b in
+            if a.variant != b.variant { return Self.bytesAscending(a.variant, b.variant) }
+            if a.count != b.count { return a.count > b.count }
+            if a.meanMs != b.meanMs { return a.meanMs < b.meanMs }
+            return Self.bytesAscending([a.target, a.event], [b.target, b.event])
+        }
+        var seen = Set<String>()
+        return ordered.filter { seen.insert($0.variant).inserted }
+    }
+
+    /// SQLite's `BINARY` order: bytes of the UTF-8, not Unicode's order.
+    static func bytesAscending(_ a: String, _ b: String) -> Bool {
+        a.utf8.lexicographicallyPrecedes(b.utf8)
+    }
+
+    /// Compares column by column, each in ``bytesAscending(_:_:)`` order.
+    static func bytesAscending(_ a: [String], _ b: [String]) -> Bool {
+        for (x, y) in zip(a, b) where x != y { return bytesAscending(x, y) }
+        return false
+    }
+
+    private struct HeardKey: Hashable {
+        var target, event, via: Int64
+    }
+
+    private struct PairKey: Hashable {
+        var variant: String
+        var target, event: Int64
+    }
+
+    private struct Sum {
+        var count = 0
+        var nanoseconds: Int64 = 0
+
+        mutating func add(_ latency: Int64) {
+            count += 1
+            nanoseconds += latency
+        }
+
+        var meanMs: Double { Double(nanoseconds) / Double(count) / 1e6 }
+    }
+}
