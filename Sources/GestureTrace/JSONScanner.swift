@@ -66,6 +66,9 @@ struct JSONScanner {
 
     @inline(__always)
     mutating func skipWhitespace() {
+        // Compact captures have no whitespace between tokens: one test of a
+        // byte above the space settles nearly every call.
+        guard position < count, bytes[position] <= 0x20 else { return }
         while position < count {
             let byte = bytes[position]
             guard byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A else { return }

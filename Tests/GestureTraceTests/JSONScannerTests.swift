@@ -105,6 +105,19 @@ struct UTF8ValidatorTests {
     func malformedSequencesAreFoundAtTheirStart(bytes: [UInt8], offset: Int) {
         #expect(firstInvalid(bytes) == offset)
     }
+
+    // The ASCII skips (four words, then one) must stop at a bad byte
+    // wherever it sits, and resume after a good multi-byte character.
+    @Test(arguments: 0..<100)
+    func aBadByteIsFoundAtEveryOffset(offset: Int) {
+        var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 100)
+        bytes[offset] = 0xFF
+        #expect(firstInvalid(bytes) == offset)
+        #expect(firstInvalid(Array("é".utf8) + bytes) == offset + 2)
+        bytes.replaceSubrange(offset..<offset + 1, with: Array("€".utf8))
+        #expect(firstInvalid(bytes) == nil)
+        #expect(firstInvalid(Array(bytes.dropLast())) == (offset + 3 == bytes.count ? offset : nil))
+    }
 }
 
 struct JSONScannerStringTests {
