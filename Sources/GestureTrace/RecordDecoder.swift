@@ -28,9 +28,14 @@ struct RecordDecoder {
     /// The session the previous record named: records come in runs of one
     /// session, so comparing with it first usually saves hashing the id.
     var lastSessionIndex = -1
-    /// Short repeated values: targets, events, channels, recognizers, classes.
+    /// Repeated values: targets, events, channels, recognizers, classes.
     private var interned = ByteStringTable(limit: 4096)
-    static let longestInternedString = 64
+    /// Longer values are not interned, which bounds the table's bytes at
+    /// 1 MiB. Recorders name targets by their description, an object's
+    /// address and frame included, often past 64 bytes: each such value
+    /// not interned is a new `String` a record, and the deriver hashes its
+    /// bytes again because it cannot know the string.
+    static let longestInternedString = 256
 
     private var members: [JSONMember] = []
     private var stack: [UInt8] = []
