@@ -104,7 +104,7 @@ struct JSONScanner {
             }
             position += 1
             let keyStart = position
-            let keyHasEscapes = try scanStringBody()
+            let keyHasEscapes = try scanShortStringBody()
             let keyEnd = position - 1
             skipWhitespace()
             guard current == UInt8(ascii: ":") else {
@@ -118,7 +118,7 @@ struct JSONScanner {
             case UInt8(ascii: "\""):
                 position += 1
                 member.valueStart = position
-                member.valueHasEscapes = try scanStringBody()
+                member.valueHasEscapes = try scanShortStringBody()
                 member.valueEnd = position - 1
                 member.kind = .string
             case UInt8(ascii: "{"), UInt8(ascii: "["):
