@@ -57,83 +57,64 @@ enum FieldKey: Int, CaseIterable {
         }
     }
 
-    /// Identifies a key from its (unescaped) bytes.
-    ///
-    /// The key's bytes are read as one little-endian word (two for the
-    /// ten-byte names) and compared with each name of its length as a
-    /// number: one or two loads and a few integer compares a member, where
-    /// comparing bytes with each candidate name in turn had been 2 % of the
-    /// reading thread. `FieldKeyTests` holds every constant to its `name`.
+    /// Identifies a key from its (unescaped) bytes; a switch on the length
+    /// first keeps this to one or two byte comparisons per member.
     static func identify(_ key: UnsafePointer<UInt8>, count: Int) -> FieldKey? {
-        guard count >= 1, count <= 10, count != 9 else { return nil }
-        let bytes = UnsafeRawBufferPointer(start: key, count: count)
-        let word = count >= 8
-            ? UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self)) : ByteHash.tail(bytes, from: 0)
         switch count {
         case 1:
-            switch word {
-            case 0x74: return .t
-            case 0x78: return .x
-            case 0x79: return .y
-            case 0x77: return .w
-            case 0x68: return .h
+            switch key[0] {
+            case UInt8(ascii: "t"): return .t
+            case UInt8(ascii: "x"): return .x
+            case UInt8(ascii: "y"): return .y
+            case UInt8(ascii: "w"): return .w
+            case UInt8(ascii: "h"): return .h
             default: return nil
             }
         case 2:
-            return word == 0x6F74 ? .to : nil
+            return matches(key, "to") ? .to : nil
         case 3:
-            switch word {
-            case 0x61_6976: return .via
-            case 0x74_6968: return .hit
-            default: return nil
-            }
+            if matches(key, "via") { return .via }
+            if matches(key, "hit") { return .hit }
+            return nil
         case 4:
-            switch word {
-            case 0x6570_7974: return .type
-            case 0x646E_696B: return .kind
-            case 0x6D6F_7266: return .from
-            default: return nil
-            }
+            if matches(key, "type") { return .type }
+            if matches(key, "kind") { return .kind }
+            if matches(key, "from") { return .from }
+            return nil
         case 5:
-            switch word {
-            case 0x68_6375_6F74: return .touch
-            case 0x65_7361_6870: return .phase
-            case 0x74_6E65_7665: return .event
-            case 0x65_6372_6F66: return .force
-            case 0x73_7361_6C63: return .recognizerClass
-            case 0x74_6E75_6F63: return .count
-            case 0x73_646E_696B: return .kinds
-            case 0x78_5F74_6968: return .hitX
-            case 0x79_5F74_6968: return .hitY
-            case 0x77_5F74_6968: return .hitW
-            case 0x68_5F74_6968: return .hitH
-            default: return nil
-            }
+            if matches(key, "touch") { return .touch }
+            if matches(key, "phase") { return .phase }
+            if matches(key, "event") { return .event }
+            if matches(key, "force") { return .force }
+            if matches(key, "class") { return .recognizerClass }
+            if matches(key, "count") { return .count }
+            if matches(key, "kinds") { return .kinds }
+            if matches(key, "hit_x") { return .hitX }
+            if matches(key, "hit_y") { return .hitY }
+            if matches(key, "hit_w") { return .hitW }
+            if matches(key, "hit_h") { return .hitH }
+            return nil
         case 6:
-            switch word {
-            case 0x7465_6772_6174: return .target
-            case 0x7375_6964_6172: return .radius
-            case 0x7461_6D72_6F66: return .format
-            case 0x6769_666E_6F63: return .config
-            case 0x6563_6976_6564: return .device
-            default: return nil
-            }
+            if matches(key, "target") { return .target }
+            if matches(key, "radius") { return .radius }
+            if matches(key, "format") { return .format }
+            if matches(key, "config") { return .config }
+            if matches(key, "device") { return .device }
+            return nil
         case 7:
-            switch word {
-            case 0x6E_6F69_7373_6573: return .session
-            case 0x74_6E61_6972_6176: return .variant
-            case 0x6E_6F69_7372_6576: return .version
-            default: return nil
-            }
+            if matches(key, "session") { return .session }
+            if matches(key, "variant") { return .variant }
+            if matches(key, "version") { return .version }
+            return nil
         case 8:
-            return word == 0x7265_6472_6F63_6572 ? .recorder : nil
-        default:  // 10
-            switch (word, ByteHash.tail(bytes, from: 8)) {
-            case (0x7A69_6E67_6F63_6572, 0x7265): return .recognizer
-            case (0x656D_6972_6570_7865, 0x746E): return .experiment
-            case (0x5F64_6574_7261_7473, 0x7461): return .startedAt
-            default: return nil
-            }
+            return matches(key, "recorder") ? .recorder : nil
+        case 10:
+            if matches(key, "recognizer") { return .recognizer }
+            if matches(key, "experiment") { return .experiment }
+            if matches(key, "started_at") { return .startedAt }
+            return nil
+        default:
+            return nil
         }
     }
 
