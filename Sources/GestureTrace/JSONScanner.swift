@@ -66,6 +66,9 @@ struct JSONScanner {
 
     @inline(__always)
     mutating func skipWhitespace() {
+        // Compact captures have no whitespace between tokens: one test of a
+        // byte above the space settles nearly every call.
+        guard position < count, bytes[position] <= 0x20 else { return }
         while position < count {
             let byte = bytes[position]
             guard byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A else { return }
@@ -101,7 +104,7 @@ struct JSONScanner {
             }
             position += 1
             let keyStart = position
-            let keyHasEscapes = try scanStringBody()
+            let keyHasEscapes = try scanShortStringBody()
             let keyEnd = position - 1
             skipWhitespace()
             guard current == UInt8(ascii: ":") else {
@@ -115,7 +118,7 @@ struct JSONScanner {
             case UInt8(ascii: "\""):
                 position += 1
                 member.valueStart = position
-                member.valueHasEscapes = try scanStringBody()
+                member.valueHasEscapes = try scanShortStringBody()
                 member.valueEnd = position - 1
                 member.kind = .string
             case UInt8(ascii: "{"), UInt8(ascii: "["):

@@ -28,14 +28,22 @@ struct RecordDecoder {
     /// The session the previous record named: records come in runs of one
     /// session, so comparing with it first usually saves hashing the id.
     var lastSessionIndex = -1
-    /// Short repeated values: targets, events, channels, recognizers, classes.
+    /// Repeated values: targets, events, channels, recognizers, classes.
     private var interned = ByteStringTable(limit: 4096)
-    static let longestInternedString = 64
+    /// Longer values are not interned, which bounds the table's bytes at
+    /// 1 MiB. Recorders name targets by their description, an object's
+    /// address and frame included, often past 64 bytes: each such value
+    /// not interned is a new `String` a record, and the deriver hashes its
+    /// bytes again because it cannot know the string.
+    static let longestInternedString = 256
 
     private var members: [JSONMember] = []
     private var stack: [UInt8] = []
-    /// Member index of each known key in this line, or -1.
+    /// Member index of each known key in this line; meaningful only for
+    /// the keys in `presentKeys`, so nothing needs clearing between lines.
     private var slots = [Int](repeating: -1, count: FieldKey.allCases.count)
+    /// Known keys that occur in this line, one bit per key.
+    private var presentKeys: UInt64 = 0
     /// Known keys that occur more than once in this line, one bit per key.
     private var duplicateKeys: UInt64 = 0
     /// Decoded text of escaped strings; pointers into it stay valid for the
@@ -72,13 +80,15 @@ struct RecordDecoder {
         } catch {
             throw LineProblem("malformed JSON at column \(error.offset + 1 + columnBias): \(error.message)")
         }
-        for index in slots.indices { slots[index] = -1 }
+        presentKeys = 0
         duplicateKeys = 0
         for index in members.indices {
             guard let key = identifyKey(of: members[index]) else { continue }
-            if slots[key.rawValue] >= 0 {
-                duplicateKeys |= 1 << UInt64(key.rawValue)
+            let bit: UInt64 = 1 << UInt64(key.rawValue)
+            if presentKeys & bit != 0 {
+                duplicateKeys |= bit
             } else {
+                presentKeys |= bit
                 slots[key.rawValue] = index
             }
         }
@@ -196,11 +206,11 @@ struct RecordDecoder {
     /// The member for a known key, nil when absent; a key given twice is refused.
     @inline(__always)
     mutating func member(_ key: FieldKey) throws(LineProblem) -> JSONMember? {
-        if duplicateKeys & (1 << UInt64(key.rawValue)) != 0 {
+        let bit: UInt64 = 1 << UInt64(key.rawValue)
+        if duplicateKeys & bit != 0 {
             throw Self.duplicate(key)
         }
-        let index = slots[key.rawValue]
-        return index >= 0 ? members[index] : nil
+        return presentKeys & bit != 0 ? members[slots[key.rawValue]] : nil
     }
 
     /// Kept out of line so that the lookup above inlines into every field.

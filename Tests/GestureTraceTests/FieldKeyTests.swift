@@ -11,6 +11,22 @@ struct FieldKeyTests {
         #expect(identify(key.name) == key)
     }
 
+    /// Keys are compared as words: a key with any one byte changed (to a
+    /// neighbouring letter, its other case, or NUL) is the key of that
+    /// spelling if there is one, else no key.
+    @Test(arguments: FieldKey.allCases)
+    func everyOneByteChangeIsAnotherKeyOrNone(key: FieldKey) {
+        let name = Array(key.name.utf8)
+        for index in name.indices {
+            for changed in [name[index] ^ 0x01, name[index] ^ 0x20, 0] {
+                var spelling = name
+                spelling[index] = changed
+                let text = String(decoding: spelling, as: UTF8.self)
+                #expect(identify(text) == FieldKey.allCases.first { $0.name == text })
+            }
+        }
+    }
+
     @Test func namesAreAsCapturesSpellThem() {
         #expect(FieldKey.allCases.map(\.name) == [
             "type", "format", "version", "recorder", "session", "experiment", "variant", "config", "device",

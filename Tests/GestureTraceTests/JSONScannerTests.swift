@@ -32,6 +32,26 @@ struct JSONScannerTests {
         }
     }
 
+    // Keys and string values take a one-word path when their closing
+    // quote is near: it must agree with the full scan at every length and
+    // wherever an escape or a control character sits.
+    @Test(arguments: 0...20)
+    func shortKeysAndValuesAreScannedAtEveryLength(length: Int) throws {
+        let plain = String(repeating: "k", count: length)
+        #expect(try scan(#"{"\#(plain)":"\#(plain)","n":1}"#)
+            == [ScannedMember(key: plain, value: plain, kind: .string), ScannedMember(key: "n", value: "1", kind: .number)])
+        for offset in 0...length {
+            let escaped = String(plain.prefix(offset)) + #"\""# + String(plain.dropFirst(offset))
+            #expect(try scan(#"{"\#(escaped)":"\#(escaped)"}"#)
+                == [ScannedMember(key: escaped, value: escaped, kind: .string)])
+            let control = String(plain.prefix(offset)) + "\u{1F}" + String(plain.dropFirst(offset))
+            #expect(syntaxError(#"{"\#(control)":1}"#)?.offset == 2 + offset)
+            #expect(syntaxError(#"{"a":"\#(control)"}"#)?.offset == 6 + offset)
+            let unterminated = #"{"a":"\#(plain.prefix(offset))"#
+            #expect(syntaxError(unterminated)?.message == "unterminated string: found end of line, expected '\"'")
+        }
+    }
+
     @Test func membersAreSpansOfEveryKind() throws {
         let members = try scan(#" { "s" : "a\"b" , "n":-1.5e+3,"o":{"x":[1,{"y":null}]},"a":[],"t":true,"f":false,"z":null } "#)
         #expect(members == [
@@ -104,6 +124,19 @@ struct UTF8ValidatorTests {
     ] as [([UInt8], Int)])
     func malformedSequencesAreFoundAtTheirStart(bytes: [UInt8], offset: Int) {
         #expect(firstInvalid(bytes) == offset)
+    }
+
+    // The ASCII skips (four words, then one) must stop at a bad byte
+    // wherever it sits, and resume after a good multi-byte character.
+    @Test(arguments: 0..<100)
+    func aBadByteIsFoundAtEveryOffset(offset: Int) {
+        var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 100)
+        bytes[offset] = 0xFF
+        #expect(firstInvalid(bytes) == offset)
+        #expect(firstInvalid(Array("é".utf8) + bytes) == offset + 2)
+        bytes.replaceSubrange(offset..<offset + 1, with: Array("€".utf8))
+        #expect(firstInvalid(bytes) == nil)
+        #expect(firstInvalid(Array(bytes.dropLast())) == (offset + 3 == bytes.count ? offset : nil))
     }
 }
 

@@ -41,6 +41,37 @@ struct TraceReaderTests {
         #expect(reader.unknownTypeCounts == [:])
     }
 
+    /// The decoder does not clear its index of known keys between lines:
+    /// a key of one line must never be found in the next, which lacks it.
+    @Test func aKeyOfThePreviousLineIsNotFoundInTheNext() throws {
+        let capture = try TemporaryCapture(lines: [
+            header, session,
+            #"{"type":"delivery","session":"s1","target":"pan","event":"began","via":"observer","t":1,"touch":7}"#,
+            #"{"type":"delivery","session":"s1","target":"pan","event":"ended","via":"observer","t":2}"#,
+            #"{"type":"transition","session":"s1","recognizer":"pan","to":"began","from":"possible","class":"P","t":3}"#,
+            #"{"type":"transition","session":"s1","recognizer":"pan","to":"ended","t":4}"#,
+        ])
+        #expect(try capture.records().map(\.record) == [
+            .session(SessionRecord(id: "s1", experiment: "exp", variant: "a")),
+            .delivery(DeliveryRecord(session: "s1", target: "pan", event: "began", via: "observer",
+                                     timeNanos: 1_000_000_000, touch: 7)),
+            .delivery(DeliveryRecord(session: "s1", target: "pan", event: "ended", via: "observer",
+                                     timeNanos: 2_000_000_000)),
+            .transition(TransitionRecord(session: "s1", recognizer: "pan", to: .began, timeNanos: 3_000_000_000,
+                                         from: .possible, recognizerClass: "P")),
+            .transition(TransitionRecord(session: "s1", recognizer: "pan", to: .ended, timeNanos: 4_000_000_000)),
+        ])
+        let missing = try TemporaryCapture(lines: [
+            header, session,
+            #"{"type":"delivery","session":"s1","target":"pan","event":"began","via":"observer","t":1}"#,
+            #"{"type":"delivery","session":"s1","target":"pan","event":"began","t":2}"#,
+        ])
+        let error = try #require(missing.strictError())
+        #expect(error.line == 4)
+        #expect(error.field == "via")
+        #expect(error.message == "missing; expected a non-empty string (the channel, e.g. target-action)")
+    }
+
     @Test func crlfLineEndsBlankLinesAndByteOrderMarkAreAccepted() throws {
         let text = "\u{FEFF}" + header + "\r\n\r\n   \t\r\n" + session + "\r\n\n"
             + #"{"type":"frame","session":"s1","t":1}"# + "\r\n  \n"

@@ -8,7 +8,7 @@ import GestureTrace
 
 /// The key a response is the earliest delivery of: one per touch, target,
 /// event and path of delivery.
-struct ResponseKey: Hashable {
+struct ResponseKey: MixedHashable {
     var session: Int
     var touch: Int64
     var target: ExactText
@@ -17,7 +17,7 @@ struct ResponseKey: Hashable {
 }
 
 /// The key a recognition is the earliest `began` or `recognized` of.
-struct RecognitionKey: Hashable {
+struct RecognitionKey: MixedHashable {
     var session: Int
     var touch: Int64
     var recognizer: ExactText
@@ -35,6 +35,8 @@ extension ResponseKey {
         mix.add(via.bytesHash)
         return mix.value
     }
+
+    var mixedHash: UInt64 { filterHash }
 }
 
 extension RecognitionKey {
@@ -46,6 +48,8 @@ extension RecognitionKey {
         mix.add(recognizer.bytesHash)
         return mix.value
     }
+
+    var mixedHash: UInt64 { filterHash }
 }
 
 /// Folds words into one 64-bit hash, every output bit depending on every input bit.

@@ -13,7 +13,7 @@ import GestureTrace
 /// The hash of the bytes is worked out once, when the text is made: the
 /// deriver's keys hold several of these and are hashed a few times a
 /// record, which then costs a word each, not a pass over every byte.
-struct ExactText: Hashable {
+struct ExactText: MixedHashable {
     private(set) var string: String
     /// A 64-bit hash of the UTF-8 bytes; equal texts have equal ones.
     let bytesHash: UInt64
@@ -41,7 +41,5 @@ struct ExactText: Hashable {
         return lhs.string.utf8.elementsEqual(rhs.string.utf8)
     }
 
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(bytesHash)
-    }
+    var mixedHash: UInt64 { bytesHash }
 }

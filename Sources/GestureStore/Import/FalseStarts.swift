@@ -113,10 +113,14 @@ struct DerivedTouchStart {
 /// event of a touch already settled makes the pass inexact: the importer
 /// then derives false starts set-wise in SQL.
 struct FalseStartTracker {
-    struct Key: Hashable {
+    struct Key: MixedHashable {
         var session: Int
         var touch: Int64
         var target: ExactText
+
+        var mixedHash: UInt64 {
+            KeyMix.of(UInt64(bitPattern: Int64(session)), UInt64(bitPattern: touch), target.bytesHash)
+        }
     }
 
     private struct Pending {
@@ -125,9 +129,11 @@ struct FalseStartTracker {
         var events: [FalseStarts.Event]
     }
 
-    private struct TouchKey: Hashable {
+    private struct TouchKey: MixedHashable {
         var session: Int
         var touch: Int64
+
+        var mixedHash: UInt64 { KeyMix.of(UInt64(bitPattern: Int64(session)), UInt64(bitPattern: touch)) }
     }
 
     private(set) var isExact = true
@@ -135,20 +141,23 @@ struct FalseStartTracker {
     private let limit: Int
     private var pending: [Key: Pending] = [:]
     private var activity = 0
-    /// By session: touches whose pairs are settled.
-    private var settled: [Int: Set<Int64>] = [:]
+    /// By session ordinal: touches whose pairs are settled. Nearly every
+    /// event's session has none, which an empty set answers without hashing.
+    private var settled: [Set<Int64>] = []
 
     init(limit: Int) {
         self.limit = max(limit, 1)
     }
 
-    mutating func add(_ event: FalseStarts.Event, session: Int, touch: Int64, target: String,
+    /// Adds an event of the pair (touch, target); `target` is the deriver's
+    /// text of the name, already hashed.
+    mutating func add(_ event: FalseStarts.Event, session: Int, touch: Int64, target: ExactText,
                       line: Int, settle emit: (DerivedTouchStart) -> Void) {
         guard isExact else { return }
-        if let done = settled[session], done.contains(touch) {
+        if session < settled.count, !settled[session].isEmpty, settled[session].contains(touch) {
             return giveUp("the record at line \(line) is of a touch whose starts were settled to keep memory flat")
         }
-        let key = Key(session: session, touch: touch, target: ExactText(target))
+        let key = Key(session: session, touch: touch, target: target)
         activity += 1
         let now = activity
         Self.update(&pending[key, default: Pending(activity: now, events: [])]) {
@@ -192,7 +201,8 @@ struct FalseStartTracker {
     private mutating func settle(_ keys: [Key], _ emit: (DerivedTouchStart) -> Void) {
         for key in keys {
             guard let entry = pending.removeValue(forKey: key) else { continue }
-            settled[key.session, default: []].insert(key.touch)
+            while settled.count <= key.session { settled.append([]) }
+            settled[key.session].insert(key.touch)
             if let outcome = FalseStarts.outcome(of: entry.events) {
                 emit(DerivedTouchStart(session: key.session, touch: key.touch, target: key.target.string,
                                        outcome: outcome))
@@ -208,13 +218,13 @@ struct FalseStartTracker {
     /// Forgets a retired session's settled touches: any later record of it
     /// ends the one-pass derivation anyway.
     mutating func forget(session: Int) {
-        settled[session] = nil
+        if session < settled.count { settled[session] = [] }
     }
 
     private mutating func giveUp(_ reason: String) {
         isExact = false
         inexactReason = reason
         pending = [:]
-        settled = [:]
+        settled = []
     }
 }

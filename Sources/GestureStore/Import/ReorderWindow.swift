@@ -44,14 +44,25 @@ struct ReorderWindow {
 
         var nanos: Int64
         var line: Int
+        /// `record.rank`, kept beside the time so that placing an entry
+        /// reads only plain integers of the entries it passes.
+        let rank: UInt8
         var record: Record
 
-        /// Whether this entry goes after `other`: later time, or the same
-        /// time and a later kind. (Among equal times and kinds the file's
-        /// order stands, which is the order of lines.)
+        init(nanos: Int64, line: Int, record: Record) {
+            self.nanos = nanos
+            self.line = line
+            self.rank = record.rank
+            self.record = record
+        }
+
+        /// Whether this entry goes after one at `nanos` of kind `rank`:
+        /// later time, or the same time and a later kind. (Among equal
+        /// times and kinds the file's order stands, which is the order of
+        /// lines.)
         @inline(__always)
-        func goesAfter(_ other: Entry) -> Bool {
-            nanos != other.nanos ? nanos > other.nanos : record.rank > other.record.rank
+        func goesAfter(nanos otherNanos: Int64, rank otherRank: UInt8) -> Bool {
+            nanos != otherNanos ? nanos > otherNanos : rank > otherRank
         }
     }
 
@@ -102,15 +113,26 @@ struct ReorderWindow {
         return drained
     }
 
-    /// Appends `entry` and moves it back past the held entries that go after it.
+    /// Puts `entry` after the held entries that do not go after it.
+    ///
+    /// The place is found by reading the held entries' times and kinds in
+    /// place, then the entry goes in with one move of those after it:
+    /// swapping step by step copied each passed entry's strings (a retain
+    /// and a release apiece), a tenth of the reading thread on captures
+    /// written in backward runs.
     @inline(__always)
-    private static func insert(_ entry: Entry, into entries: inout [Entry], from head: Int) {
-        entries.append(entry)
-        var index = entries.count - 1
-        guard index > head, entries[index - 1].goesAfter(entry) else { return }
-        while index > head, entries[index - 1].goesAfter(entry) {
-            entries.swapAt(index, index - 1)
-            index -= 1
+    static func insert(_ entry: Entry, into entries: inout [Entry], from head: Int) {
+        let index = entries.withUnsafeBufferPointer { held in
+            var index = held.count
+            while index > head, held[index - 1].goesAfter(nanos: entry.nanos, rank: entry.rank) {
+                index -= 1
+            }
+            return index
+        }
+        if index == entries.count {
+            entries.append(entry)
+        } else {
+            entries.insert(entry, at: index)
         }
     }
 

@@ -81,9 +81,11 @@ struct StreamingDeriver {
     /// What a transition reaches and a delivery announces: a recognizer
     /// (a delivery's target) in a state (a delivery's event). A delivery's
     /// dispatch latency is measured from the latest transition of its key.
-    private struct StateKey: Hashable {
+    private struct StateKey: MixedHashable {
         var target: ExactText
         var state: ExactText
+
+        var mixedHash: UInt64 { KeyMix.of(target.bytesHash, state.bytesHash) }
     }
 
     /// A record naming a touch not seen yet: settled when its session is
@@ -373,7 +375,7 @@ struct StreamingDeriver {
               fits(nanos, minus: transitionNanos ?? nanos, line: line) else { return }
         if let role = FalseStarts.role(ofDelivered: record.event) {
             starts.add(FalseStarts.Event(role: role, nanos: nanos, name: event, line: line),
-                       session: session, touch: owner.touch, target: record.target,
+                       session: session, touch: owner.touch, target: target,
                        line: line) { sink.add($0) }
         }
         if let transitionNanos {
@@ -394,7 +396,7 @@ struct StreamingDeriver {
         let nanos = record.timeNanos
         if let role = FalseStarts.role(ofTransitionTo: record.to) {
             starts.add(FalseStarts.Event(role: role, nanos: nanos, name: texts.text(record.to.rawValue), line: line),
-                       session: session, touch: owner.touch, target: record.recognizer,
+                       session: session, touch: owner.touch, target: recognizer,
                        line: line) { sink.add($0) }
         }
         guard record.to == .began || record.to == .recognized, fits(nanos, minus: owner.nanos, line: line) else {
