@@ -76,7 +76,7 @@ package struct CaptureImporter: Sendable {
         let fileDescriptor = try Self.open(path)
         defer { if fileDescriptor != STDIN_FILENO { close(fileDescriptor) } }
         let digest = CaptureDigest()
-        var reader = TraceReader(fileDescriptor: fileDescriptor, name: displayName,
+        let reader = TraceReader(fileDescriptor: fileDescriptor, name: displayName,
                                  options: .init(skipInvalid: skipInvalid))
         reader.onBytes = { digest.update($0) }
 
