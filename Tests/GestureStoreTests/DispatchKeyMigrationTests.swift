@@ -81,27 +81,11 @@ import Testing
     @Test func aMigrationFailingMidwayLeavesTheStoreAtSchema9() throws {
         let folder = try ScratchFolder()
         let oldPath = try Self.storeAtSchema9(in: folder)
-        let before = try InternedNamesMigrationTests.snapshot(oldPath, migrator: Self.schema9, folder: folder)
-        let schemaBefore = try DatabaseQueue(path: oldPath).read { (db: Database) throws in
-            try String.fetchAll(db, sql: "SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY name")
-        }
-
-        // 0010 as shipped, then a statement that fails after the table was rebuilt.
-        var migrations = Array(Migration.embedded.prefix(10))
-        migrations[9].sql += "\nINSERT INTO stored_dispatch (session_id) VALUES (NULL);\n"
-        let error = #expect(throws: StoreError.self) {
-            _ = try GestureDatabase(path: oldPath, migrator: SchemaMigrator(migrations: migrations))
-        }
-        #expect(error.map { "\($0)" }?.contains("migration 0010_dispatches_keyed_by_channel.sql failed") == true)
-
-        #expect(try InternedNamesMigrationTests.snapshot(oldPath, migrator: Self.schema9, folder: folder) == before)
-        let queue = try DatabaseQueue(path: oldPath)
-        try queue.read { (db: Database) throws in
-            #expect(try String.fetchAll(db, sql: "SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY name")
-                == schemaBefore)
-            #expect(try Int.fetchOne(db, sql: "SELECT max(version) FROM gesturelab_migration") == 9)
+        try InternedNamesMigrationTests.expectFailingMigrationLeavesTheStore(
+            oldPath, at: Self.schema9, failingWith: "INSERT INTO stored_dispatch (session_id) VALUES (NULL);",
+            folder: folder
+        ) { (db: Database) throws in
             #expect(try Self.indexNamed("dispatch_by_channel", in: db))
         }
-        try queue.close()
     }
 }

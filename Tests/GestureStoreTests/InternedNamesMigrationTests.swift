@@ -223,26 +223,44 @@ import Testing
         try current.close()
         let oldPath = folder.path("old.sqlite")
         try Self.storeAtSchema7(oldPath, copying: folder.path("current.sqlite"))
-        let before = try Self.snapshot(oldPath, migrator: Self.schema7, folder: folder)
-        let schemaBefore = try DatabaseQueue(path: oldPath).read { (db: Database) throws in
-            try String.fetchAll(db, sql: "SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY name")
-        }
-
-        // 0008 as shipped, then a statement that fails after every table was converted.
-        var migrations = Array(Migration.embedded.prefix(8))
-        migrations[7].sql += "\nINSERT INTO name (text) VALUES (NULL);\n"
-        let error = #expect(throws: StoreError.self) {
-            _ = try GestureDatabase(path: oldPath, migrator: SchemaMigrator(migrations: migrations))
-        }
-        #expect(error.map { "\($0)" }?.contains("migration 0008_interned_names.sql failed") == true)
-
-        #expect(try Self.snapshot(oldPath, migrator: Self.schema7, folder: folder) == before)
-        let queue = try DatabaseQueue(path: oldPath)
-        try queue.read { (db: Database) throws in
-            #expect(try String.fetchAll(db, sql: "SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY name")
-                == schemaBefore)
-            #expect(try Int.fetchOne(db, sql: "SELECT max(version) FROM gesturelab_migration") == 7)
+        try Self.expectFailingMigrationLeavesTheStore(
+            oldPath, at: Self.schema7, failingWith: "INSERT INTO name (text) VALUES (NULL);", folder: folder
+        ) { (db: Database) throws in
             #expect(try !db.tableExists("name"))
+        }
+    }
+
+    /// Runs the migration after `migrator`'s last, as shipped, with
+    /// `failingStatement` appended, on the store at `path`: it must fail
+    /// naming the migration and leave every relation, canned query, schema
+    /// statement and the recorded version as they were; `check` looks at
+    /// what that migration would have changed.
+    static func expectFailingMigrationLeavesTheStore(
+        _ path: String, at migrator: SchemaMigrator, failingWith failingStatement: String, folder: ScratchFolder,
+        check: (Database) throws -> Void
+    ) throws {
+        let before = try snapshot(path, migrator: migrator, folder: folder)
+        func schema() throws -> [String] {
+            try DatabaseQueue(path: path).read { (db: Database) throws in
+                try String.fetchAll(db, sql: "SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY name")
+            }
+        }
+        let schemaBefore = try schema()
+        let version = migrator.migrations.count
+        var migrations = Array(Migration.embedded.prefix(version + 1))
+        migrations[version].sql += "\n\(failingStatement)\n"
+        let error = #expect(throws: StoreError.self) {
+            _ = try GestureDatabase(path: path, migrator: SchemaMigrator(migrations: migrations))
+        }
+        #expect(error.map { "\($0)" }?.contains("migration \(migrations[version].name) failed") == true,
+                "\(String(describing: error))")
+
+        #expect(try snapshot(path, migrator: migrator, folder: folder) == before)
+        #expect(try schema() == schemaBefore)
+        let queue = try DatabaseQueue(path: path)
+        try queue.read { (db: Database) throws in
+            #expect(try Int.fetchOne(db, sql: "SELECT max(version) FROM gesturelab_migration") == version)
+            try check(db)
         }
         try queue.close()
     }
