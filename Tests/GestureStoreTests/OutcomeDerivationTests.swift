@@ -164,6 +164,17 @@ import TestScratch
         ], rows: ["s 1 a 5.0 0 0 0 5"], streamsInFileOrder: false, streamsThroughWindow: false,
              fileOrderReason: "the touch-down at line 6 is earlier than a frame read before it replaced",
              windowReason: "the target record at line 3 declares its target earlier than the line touch-downs settled since knew"),
+        // The same order, the down nearer a (2 pt) than b (8 pt): no tie, so
+        // the order of declaration decided nothing and the window's pass
+        // keeps going when a's line 3 comes last.
+        Case(name: "a target's first line read after a down settled without a tie", records: [
+            target("a", at: "5", x: 0),
+            target("b", at: "1", x: 20),
+            target("a", at: "1", x: 0),
+            down(1, at: "2", x: 12, y: 5),
+            tick(at: "3"),
+        ], rows: ["s 1 a 2.0 0 0 0 5"], streamsInFileOrder: false,
+             fileOrderReason: "the touch-down at line 6 is earlier than a frame read before it replaced"),
     ]
 
     /// Without a reorder window (records reach the pass in file order) and

@@ -95,6 +95,22 @@ import Testing
         }
     }
 
+    /// At 200,000 records the reversed runs put some target's first line
+    /// behind records of it the window has already passed on, after downs
+    /// were settled: the pass keeps its outcomes (the order of declaration
+    /// decided no tie), where it used to hand them to SQL, and they are the
+    /// rows SQL derives.
+    @Test func unorderedMixKeepsItsOutcomesInTheReadingPass() throws {
+        let records = BenchmarkMix.unordered.records(seed: 1, approximateRecords: 200_000)
+        let streamed = try imported(records, name: "unordered-streamed")
+        let setWise = try imported(records, name: "unordered-set-wise", strategy: .setWise)
+        #expect(streamed.1.outcomeDerivation == .whileReading)
+        let sql = "SELECT * FROM outcome ORDER BY 1, 2"
+        let expected = try setWise.0.connection.read { try Row.fetchAll($0, sql: sql) }
+        #expect(expected.count > 5_000)
+        #expect(try streamed.0.connection.read { try Row.fetchAll($0, sql: sql) } == expected)
+    }
+
     /// Every derived table of two stores, each ordered by its primary key.
     private func derivedTables(_ database: GestureDatabase) throws -> [String: [Row]] {
         let keys = [("response", "1, 2, 3, 4, 5"), ("recognition", "1, 2, 3"), ("dispatch", "1, 2, 3"),

@@ -15,8 +15,10 @@ import GestureTrace
 ///
 /// The orders one pass cannot answer are watched for, and make `isExact`
 /// false: a target record at or before a down already settled (its frame
-/// or its declaration came too late), a down earlier than a frame its
-/// target has already replaced, a target record of a retired session. The
+/// came too late), a record on a line earlier than its target's first one
+/// once a down has been settled by a tie in distance (the one decision the
+/// order of declaration makes), a down earlier than a frame its target has
+/// already replaced, a target record of a retired session. The
 /// importer then derives the outcomes set-wise in SQL
 /// (`SetWiseDeriver.deriveOutcomes`): the same rows either way.
 struct OutcomeTracker {
@@ -31,9 +33,12 @@ struct OutcomeTracker {
         var id: ExactText
         /// The line of its first record: ties in distance go to the lowest.
         var declaredLine: Int
-        /// How many downs its session had settled when it was declared; a
-        /// record on an earlier line after more were settled came too late.
-        var settledWhenDeclared: Int
+        /// How many downs its session had settled by a tie when it was
+        /// declared. Only a tie in distance reads the order of declaration,
+        /// so a record on an earlier line (a capture out of time order, put
+        /// back in order by the reorder window) came too late only if a down
+        /// was settled by a tie since.
+        var tiesWhenDeclared: Int
         /// The time of its earliest record: it is not on screen before.
         var firstNanos: Int64
         /// Its latest record by (time, line), whose frame it has now.
@@ -57,9 +62,10 @@ struct OutcomeTracker {
         var targets: [Target] = []
         var targetIndex: [ExactText: Int] = [:]
         var held: [Down] = []
-        /// The latest down settled, and how many were.
+        /// The latest down settled, and how many were settled by a tie: their
+        /// nearest distance shared by two targets or more.
         var settledThrough = Int64.min
-        var settledCount = 0
+        var tiedSettlements = 0
         var isRetired = false
     }
 
@@ -119,16 +125,16 @@ struct OutcomeTracker {
         let inOrder = Self.update(&sessions[session]) { state -> Bool in
             guard let index = state.targetIndex[id] else {
                 state.targetIndex[id] = state.targets.count
-                state.targets.append(Target(id: id, declaredLine: line, settledWhenDeclared: state.settledCount,
+                state.targets.append(Target(id: id, declaredLine: line, tiesWhenDeclared: state.tiedSettlements,
                                             firstNanos: nanos, nanos: nanos, line: line, frame: record.frame,
                                             hitArea: hitArea))
                 return true
             }
-            let settledCount = state.settledCount
+            let tiedSettlements = state.tiedSettlements
             return Self.update(&state.targets[index]) { target -> Bool in
                 if line < target.declaredLine {
-                    // It was declared earlier than any down settled so far knew.
-                    guard target.settledWhenDeclared == settledCount else { return false }
+                    // It was declared earlier than a tie settled since knew.
+                    guard target.tiesWhenDeclared == tiedSettlements else { return false }
                     target.declaredLine = line
                 }
                 target.firstNanos = min(target.firstNanos, nanos)
@@ -177,9 +183,9 @@ struct OutcomeTracker {
                 }
                 guard failure == nil else { continue }
                 switch Self.outcome(of: down, in: state, session: session) {
-                case .success(let outcome):
+                case .success(let (outcome, tied)):
                     state.settledThrough = max(state.settledThrough, down.nanos)
-                    state.settledCount += 1
+                    if tied { state.tiedSettlements += 1 }
                     if let outcome { sink.add(outcome) }
                 case .failure(let reason):
                     failure = reason.message
@@ -196,12 +202,14 @@ struct OutcomeTracker {
         var message: String
     }
 
-    /// The nearest target at the down, if any is on screen then.
+    /// The nearest target at the down, if any is on screen then, and
+    /// whether another was as near (the order of declaration decided).
     private static func outcome(of down: Down, in state: SessionOutcomes,
-                                session: Int) -> Result<DerivedOutcome?, Unanswerable> {
+                                session: Int) -> Result<(DerivedOutcome?, tied: Bool), Unanswerable> {
         let (px, py) = (down.x, down.y)
         var nearest = -1
         var nearestSquared = 0.0
+        var tied = false
         for index in state.targets.indices {
             let target = state.targets[index]
             if target.firstNanos > down.nanos { continue }
@@ -213,20 +221,22 @@ struct OutcomeTracker {
             let dx = max(frame.x - px, 0.0, px - (frame.x + frame.width))
             let dy = max(frame.y - py, 0.0, py - (frame.y + frame.height))
             let squared = dx * dx + dy * dy
-            if nearest < 0 || squared < nearestSquared
-                || (squared == nearestSquared && target.declaredLine < state.targets[nearest].declaredLine) {
-                nearest = index
-                nearestSquared = squared
+            if nearest < 0 || squared < nearestSquared {
+                (nearest, nearestSquared, tied) = (index, squared, false)
+            } else if squared == nearestSquared {
+                tied = true
+                if target.declaredLine < state.targets[nearest].declaredLine { nearest = index }
             }
         }
-        guard nearest >= 0 else { return .success(nil) }
+        guard nearest >= 0 else { return .success((nil, false)) }
         let target = state.targets[nearest]
         let insideHitArea = contains(target.hitArea, px, py)
         let reached = down.hit.map { ExactText($0) == target.id } ?? insideHitArea
-        return .success(DerivedOutcome(session: session, touch: down.touch, target: target.id.string,
-                                       distance: nearestSquared.squareRoot(),
-                                       insideFrame: contains(target.frame, px, py), insideHitArea: insideHitArea,
-                                       reached: reached, targetLine: target.line))
+        let outcome = DerivedOutcome(session: session, touch: down.touch, target: target.id.string,
+                                     distance: nearestSquared.squareRoot(),
+                                     insideFrame: contains(target.frame, px, py), insideHitArea: insideHitArea,
+                                     reached: reached, targetLine: target.line)
+        return .success((outcome, tied))
     }
 
     /// Edges count as inside.
