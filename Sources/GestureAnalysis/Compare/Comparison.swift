@@ -136,12 +136,7 @@ package struct Comparison: Sendable {
         case (.touch, let drawn?):
             intervals = drawn + (pairedInput.map { [bootstrap.interval(sorted: $0.1, percent: 50)] } ?? [])
         case (.touch, nil):
-            // Each interval starts its own generator at the seed, so they can
-            // be drawn side by side and still come out as drawn one after another.
-            intervals = BootstrapInterval.concurrently(Self.percents.count + (pairedInput == nil ? 0 : 1)) { index in
-                guard index < Self.percents.count else { return bootstrap.interval(sorted: pairedInput!.1, percent: 50) }
-                return bootstrap.difference(a: a, b: b, percent: Self.percents[index])
-            }
+            intervals = Self.touchIntervals(a: a, b: b, pairedDifferences: pairedInput?.1, options: options)
         case (.session, let drawn):
             // One set of replicates for every percentile, drawn in chunks on all cores.
             intervals = (drawn ?? twoStage.differences(a: groupA, b: groupB, percents: Self.percents))
@@ -173,14 +168,24 @@ package struct Comparison: Sendable {
                                          options: Options) -> [Result<BootstrapInterval, InsufficientData>] {
         switch options.unit {
         case .touch:
-            let bootstrap = QuantileBootstrap(seed: options.seed, confidence: options.confidence)
-            let a = groupA.pooledSorted, b = groupB.pooledSorted
-            return BootstrapInterval.concurrently(percents.count) { index in
-                bootstrap.difference(a: a, b: b, percent: percents[index])
-            }
+            return touchIntervals(a: groupA.pooledSorted, b: groupB.pooledSorted, pairedDifferences: nil,
+                                  options: options)
         case .session:
             return TwoStageBootstrap(seed: options.seed, confidence: options.confidence)
                 .differences(a: groupA, b: groupB, percents: percents)
+        }
+    }
+
+    /// The pooled (`unit: .touch`) B − A intervals at ``percents`` from the
+    /// sorted groups, then the paired differences' median when given. Each
+    /// interval starts its own generator at the seed, so they are drawn side
+    /// by side and still come out as drawn one after another.
+    private static func touchIntervals(a: [Double], b: [Double], pairedDifferences: [Double]?,
+                                       options: Options) -> [Result<BootstrapInterval, InsufficientData>] {
+        let bootstrap = QuantileBootstrap(seed: options.seed, confidence: options.confidence)
+        return BootstrapInterval.concurrently(percents.count + (pairedDifferences == nil ? 0 : 1)) { index in
+            guard index < percents.count else { return bootstrap.interval(sorted: pairedDifferences!, percent: 50) }
+            return bootstrap.difference(a: a, b: b, percent: percents[index])
         }
     }
 
