@@ -27,17 +27,7 @@ extension ComparisonSelection {
     /// The key's values among the selected latencies, as ``values(_:)``
     /// lists them, each with its group by session, from one scan.
     package func valuesAndSessionLatencies(_ db: some StoreReader) throws -> (values: [String], groups: [SessionGroup]) {
-        if let filtered = filteredKey {
-            throw QueryError("--by \(by) with --\(filtered) leaves one group: drop one of them")
-        }
-        _ = try filters()
-        if splitsOnColumn {
-            guard metric != .recognition || by != "via" else {
-                throw QueryError("recognitions have no channel: --by via works with --metric response or dispatch")
-            }
-        } else {
-            try checkKnownKey(db)
-        }
+        _ = try checkedSplitFilters(db)
         return try readGroups(db, only: nil)
     }
 

@@ -90,7 +90,7 @@ package struct ComparisonSelection: Sendable, Equatable {
     }
 
     /// A filter on the very column the split is by, which would leave one group.
-    var filteredKey: String? {
+    private var filteredKey: String? {
         switch by {
         case "via" where via != nil: "via"
         case "target" where target != nil, "recognizer" where target != nil: "target"
@@ -153,21 +153,14 @@ package struct ComparisonSelection: Sendable, Equatable {
 
     /// The distinct values of the split key among the selected latencies, sorted.
     package func values(_ db: some StoreReader) throws -> [String] {
-        if let filtered = filteredKey {
-            throw QueryError("--by \(by) with --\(filtered) leaves one group: drop one of them")
-        }
-        let (conditions, arguments) = try filters()
+        let (conditions, arguments) = try checkedSplitFilters(db)
         let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         if splitsOnColumn {
-            guard outcome != nil || metric != .recognition || by != "via" else {
-                throw QueryError("recognitions have no channel: --by via works with --metric response or dispatch")
-            }
             let column = by == "target" ? targetColumn : by
             return try db.fetchStrings(sql: """
                 SELECT DISTINCT coalesce(\(column), 'unknown') FROM \(relation) \(whereClause) ORDER BY 1
                 """, arguments: StoreArguments(arguments))
         }
-        try checkKnownKey(db)
         return try db.fetchStrings(sql: """
             SELECT DISTINCT value FROM session_config
             WHERE key = ? AND session_id IN (SELECT DISTINCT session_id FROM \(relation) \(whereClause))
@@ -175,8 +168,26 @@ package struct ComparisonSelection: Sendable, Equatable {
             """, arguments: StoreArguments([by] + arguments))
     }
 
+    /// The filters' conditions, once the split is known to give groups: it
+    /// refuses a key also filtered on, a channel split of recognitions and
+    /// a configuration key no session has, in that order.
+    func checkedSplitFilters(_ db: some StoreReader) throws -> (sql: [String], arguments: [DatabaseValueConvertible?]) {
+        if let filtered = filteredKey {
+            throw QueryError("--by \(by) with --\(filtered) leaves one group: drop one of them")
+        }
+        let filters = try filters()
+        if splitsOnColumn {
+            guard outcome != nil || metric != .recognition || by != "via" else {
+                throw QueryError("recognitions have no channel: --by via works with --metric response or dispatch")
+            }
+        } else {
+            try checkKnownKey(db)
+        }
+        return filters
+    }
+
     /// Refuses a configuration key no session has, listing the keys there are.
-    func checkKnownKey(_ db: some StoreReader) throws {
+    private func checkKnownKey(_ db: some StoreReader) throws {
         let knownKey = try db.fetchInt(sql: "SELECT count(*) FROM session_config WHERE key = ?", arguments: [by]) ?? 0 > 0
         guard knownKey else {
             let keys = try db.fetchStrings(sql: "SELECT DISTINCT key FROM session_config ORDER BY key")
