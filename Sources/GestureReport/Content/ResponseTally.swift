@@ -106,13 +106,13 @@ struct ResponseTally {
     /// heard of on two channels; ties by the lower mean, then by name.
     var channelLeads: [Paired] {
         let ordered = paired.sorted { a, b in
-            if a.variant != b.variant { return Self.bytesAscending(a.variant, b.variant) }
+            if !a.variant.utf8.elementsEqual(b.variant.utf8) { return Self.bytesAscending(a.variant, b.variant) }
             if a.count != b.count { return a.count > b.count }
             if a.meanMs != b.meanMs { return a.meanMs < b.meanMs }
             return Self.bytesAscending([a.target, a.event], [b.target, b.event])
         }
-        var seen = Set<String>()
-        return ordered.filter { seen.insert($0.variant).inserted }
+        var seen = Set<[UInt8]>()
+        return ordered.filter { seen.insert(Array($0.variant.utf8)).inserted }
     }
 
     /// SQLite's `BINARY` order: bytes of the UTF-8, not Unicode's order.
@@ -122,7 +122,7 @@ struct ResponseTally {
 
     /// Compares column by column, each in ``bytesAscending(_:_:)`` order.
     static func bytesAscending(_ a: [String], _ b: [String]) -> Bool {
-        for (x, y) in zip(a, b) where x != y { return bytesAscending(x, y) }
+        for (x, y) in zip(a, b) where !x.utf8.elementsEqual(y.utf8) { return bytesAscending(x, y) }
         return false
     }
 
