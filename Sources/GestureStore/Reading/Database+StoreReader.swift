@@ -13,8 +13,17 @@ extension Database: StoreReader {
         }
         try columns(statement.columnNames)
         let cursor = try StoreError.translatingSQLite { try Row.fetchCursor(statement) }
-        while let next = try StoreError.translatingSQLite({ try cursor.next() }) {
-            try row(Array(next.databaseValues))
+        // The cursor steps the statement; each row's values are read from it
+        // into one array kept across rows: a row then costs no allocation
+        // (only a text longer than a small string does), where copying
+        // GRDB's row into a new array cost more than SQLite's own work.
+        let sqliteStatement = statement.sqliteStatement
+        var values = [DatabaseValue](repeating: .null, count: statement.columnCount)
+        while try StoreError.translatingSQLite({ try cursor.next() }) != nil {
+            for index in values.indices {
+                values[index] = DatabaseValue(sqliteStatement: sqliteStatement, index: CInt(index))
+            }
+            try row(values)
         }
     }
 
