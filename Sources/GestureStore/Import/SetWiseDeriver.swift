@@ -82,10 +82,9 @@ enum SetWiseDeriver {
         // The earliest of each group; at equal times the earlier line, as the
         // reading pass decides too.
         """
-        INSERT INTO stored_response (session_id, touch, target_id, event_id, via_id, t_ns, down_ns, latency_ns, line,
-                                     region_id)
+        INSERT INTO stored_response (session_id, touch, target_id, event_id, via_id, t_ns, latency_ns, line, region_id)
         SELECT earliest.session_id, earliest.touch, earliest.target_id, earliest.event_id, earliest.via_id,
-               earliest.t_ns, touch.down_ns, earliest.t_ns - touch.down_ns, earliest.line, touch.region_id
+               earliest.t_ns, earliest.t_ns - touch.down_ns, earliest.line, touch.region_id
         FROM (SELECT owned.*, row_number() OVER (
                   PARTITION BY owned.session_id, owned.touch, owned.target_id, owned.event_id, owned.via_id
                   ORDER BY owned.t_ns, owned.line) AS rank
@@ -94,10 +93,10 @@ enum SetWiseDeriver {
         WHERE earliest.rank = 1
         """,
         """
-        INSERT INTO stored_recognition (session_id, touch, recognizer_id, class_id, state_id, t_ns, down_ns,
-                                        latency_ns, line, region_id)
+        INSERT INTO stored_recognition (session_id, touch, recognizer_id, class_id, state_id, t_ns, latency_ns, line,
+                                        region_id)
         SELECT earliest.session_id, earliest.touch, earliest.recognizer_id, earliest.class_id, earliest.to_state_id,
-               earliest.t_ns, touch.down_ns, earliest.t_ns - touch.down_ns, earliest.line, touch.region_id
+               earliest.t_ns, earliest.t_ns - touch.down_ns, earliest.line, touch.region_id
         FROM (SELECT owned.*, row_number() OVER (
                   PARTITION BY owned.session_id, owned.touch, owned.recognizer_id
                   ORDER BY owned.t_ns, owned.line) AS rank
@@ -107,11 +106,11 @@ enum SetWiseDeriver {
         JOIN stored_touch AS touch ON touch.session_id = earliest.session_id AND touch.touch = earliest.touch
         WHERE earliest.rank = 1
         """,
-        // MATERIALIZED: flattened, SQLite would run the seek three times a
-        // row (the column, the subtraction and the filter).
+        // MATERIALIZED: flattened, SQLite would run the seek twice a row
+        // (the subtraction and the filter).
         """
-        INSERT INTO stored_dispatch (session_id, t_ns, line, target_id, event_id, via_id, touch, transition_ns,
-                                     latency_ns, region_id)
+        INSERT INTO stored_dispatch (session_id, t_ns, line, target_id, event_id, via_id, touch, latency_ns,
+                                     region_id)
         WITH matched AS MATERIALIZED (
             SELECT owned.*,
                    (SELECT transition.t_ns FROM stored_transition AS transition
@@ -121,7 +120,7 @@ enum SetWiseDeriver {
             FROM owned_delivery AS owned
         )
         SELECT matched.session_id, matched.t_ns, matched.line, matched.target_id, matched.event_id, matched.via_id,
-               matched.touch, matched.transition_ns, matched.t_ns - matched.transition_ns, touch.region_id
+               matched.touch, matched.t_ns - matched.transition_ns, touch.region_id
         FROM matched
         LEFT JOIN stored_touch AS touch ON touch.session_id = matched.session_id AND touch.touch = matched.touch
         WHERE matched.transition_ns IS NOT NULL
