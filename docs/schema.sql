@@ -216,8 +216,6 @@ CREATE INDEX session_by_experiment ON session(experiment, variant);
 
 CREATE INDEX session_config_by_key ON session_config(key, value);
 
-CREATE INDEX touch_by_down ON stored_touch(session_id, down_ns);
-
 CREATE VIEW touches AS
 SELECT capture.file_name AS capture,
        session.session,

@@ -5,7 +5,8 @@ import Testing
 @testable import GestureStore
 
 /// Migration 0011: the derived rows keep their latency but no longer the
-/// down or transition time it was measured from; the views compute it. A
+/// down or transition time it was measured from (the views compute it), and
+/// `touch_by_down` goes. A
 /// store of schema 0010 reads the same after it, every relation and canned
 /// query, and the same as a fresh import; a failure at its end leaves it at
 /// 0010.
@@ -107,6 +108,7 @@ import Testing
             #expect(try InternedNamesMigrationTests.integrityProblems(db) == [])
             #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").isEmpty)
             #expect(try Int.fetchOne(db, sql: "SELECT max(version) FROM gesturelab_migration") == 11)
+            #expect(try DispatchKeyMigrationTests.indexNamed("touch_by_down", in: db) == false)
             #expect(try Self.columns(of: "stored_response", in: db)
                 == ["session_id", "touch", "target_id", "event_id", "via_id", "t_ns", "latency_ns", "line", "region_id"])
             #expect(try Self.columns(of: "stored_recognition", in: db)
@@ -158,6 +160,7 @@ import Testing
             #expect(try Self.columns(of: "stored_response", in: db).contains("down_ns"))
             #expect(try Self.columns(of: "stored_recognition", in: db).contains("down_ns"))
             #expect(try Self.columns(of: "stored_dispatch", in: db).contains("transition_ns"))
+            #expect(try DispatchKeyMigrationTests.indexNamed("touch_by_down", in: db))
         }
     }
 }

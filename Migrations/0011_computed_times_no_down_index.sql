@@ -1,5 +1,6 @@
--- 0011_derived_times_computed: a derived row no longer stores a time it
--- can compute from two others; its view computes it.
+-- 0011_computed_times_no_down_index: a derived row no longer stores a time
+-- it can compute from two others (its view computes it), and touches are no
+-- longer indexed by their down time.
 --
 -- `stored_response` and `stored_recognition` held the touch's down time
 -- beside the record's time and their difference (the latency), and
@@ -12,7 +13,7 @@
 -- the recorder's epoch is a six-byte integer in SQLite's record format
 -- where a latency is mostly three or four. The store of a million simulated
 -- records was 1.02 times the size of `sqlite3 .import` of the same records;
--- the columns were about 1 MB of its 40 (BENCHMARKS.md, 2026-11-24).
+-- the columns were 1.3 MB of its 40.4 (BENCHMARKS.md, 2026-11-24).
 --
 -- The views keep their columns, names and order: `down_ns` reads
 -- `t_ns - latency_ns`, `transition_ns` reads `t_ns - latency_ns`, the same
@@ -21,8 +22,20 @@
 -- (SQLite refuses to drop a column a view reads) and made again as they
 -- read afterwards; the views over those views (`responses`,
 -- `recognitions`, `dispatches`) are made again exactly as before.
--- `response_pairs` reads neither column and stays. The migrator runs this
--- in its one transaction: a failure anywhere leaves the store at 0010.
+-- `response_pairs` reads neither column and stays.
+--
+-- `touch_by_down` (stored_touch by session and down time, 0001, 0008) held
+-- every touch a second time, 0.7 MB of that store. Only the set-wise
+-- derivation seeks it (the touch a record without a touch id belongs to:
+-- the latest down at or before it); it now builds that index for the
+-- capture it derives, in a temporary table, for the length of the import.
+-- The one reader that walked it in order (compare's and the report's touch
+-- order, a window over a selection's touches) sorts each session's touches
+-- instead: 0.16 s for 129,000 latencies of 538 sessions on a 12 M-record
+-- store, with the index or without.
+--
+-- The migrator runs this in its one transaction: a failure anywhere leaves
+-- the store at 0010.
 
 DROP VIEW responses;
 DROP VIEW response;
@@ -34,6 +47,8 @@ DROP VIEW dispatch;
 ALTER TABLE stored_response DROP COLUMN down_ns;
 ALTER TABLE stored_recognition DROP COLUMN down_ns;
 ALTER TABLE stored_dispatch DROP COLUMN transition_ns;
+
+DROP INDEX touch_by_down;
 
 CREATE VIEW response AS
 SELECT session_id, touch, (SELECT text FROM name WHERE id = target_id) AS target,
