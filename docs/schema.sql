@@ -1,4 +1,4 @@
--- The gesturelab schema after every migration in Migrations/ (schema version 10).
+-- The gesturelab schema after every migration in Migrations/ (schema version 11).
 -- Generated from a new database; do not edit. After adding a migration, run
 -- scripts/update-schema.sh to write it anew. PRAGMA application_id = 0x474C4142
 -- ("GLAB"); new databases use 16384-byte pages.
@@ -128,7 +128,6 @@ CREATE TABLE stored_response (
     event_id    INTEGER NOT NULL,
     via_id      INTEGER NOT NULL,
     t_ns        INTEGER NOT NULL,
-    down_ns     INTEGER NOT NULL,
     latency_ns  INTEGER NOT NULL,
     line        INTEGER NOT NULL,
     region_id   INTEGER,
@@ -142,7 +141,6 @@ CREATE TABLE stored_recognition (
     class_id       INTEGER,
     state_id       INTEGER NOT NULL,
     t_ns           INTEGER NOT NULL,
-    down_ns        INTEGER NOT NULL,
     latency_ns     INTEGER NOT NULL,
     line           INTEGER NOT NULL,
     region_id      INTEGER,
@@ -209,7 +207,6 @@ CREATE TABLE stored_dispatch (
     event_id       INTEGER NOT NULL,
     via_id         INTEGER NOT NULL,
     touch          INTEGER,
-    transition_ns  INTEGER NOT NULL,
     latency_ns     INTEGER NOT NULL,
     region_id      INTEGER,
     PRIMARY KEY (session_id, target_id, event_id, via_id, latency_ns, t_ns, line)
@@ -218,8 +215,6 @@ CREATE TABLE stored_dispatch (
 CREATE INDEX session_by_experiment ON session(experiment, variant);
 
 CREATE INDEX session_config_by_key ON session_config(key, value);
-
-CREATE INDEX touch_by_down ON stored_touch(session_id, down_ns);
 
 CREATE VIEW touches AS
 SELECT capture.file_name AS capture,
@@ -237,27 +232,6 @@ SELECT capture.file_name AS capture,
        session.id AS session_id
 FROM touch
 JOIN session ON session.id = touch.session_id
-JOIN capture ON capture.id = session.capture_id;
-
-CREATE VIEW responses AS
-SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
-       response.touch, response.region, response.target, response.event, response.via,
-       response.latency_ns / 1e6 AS latency_ms,
-       response.down_ns, response.t_ns, response.latency_ns, response.line,
-       capture.id AS capture_id, response.session_id
-FROM response
-JOIN session ON session.id = response.session_id
-JOIN capture ON capture.id = session.capture_id;
-
-CREATE VIEW recognitions AS
-SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
-       recognition.touch, recognition.region, recognition.recognizer, recognition.class,
-       recognition.state AS event, NULL AS via,
-       recognition.latency_ns / 1e6 AS latency_ms,
-       recognition.down_ns, recognition.t_ns, recognition.latency_ns, recognition.line,
-       capture.id AS capture_id, recognition.session_id
-FROM recognition
-JOIN session ON session.id = recognition.session_id
 JOIN capture ON capture.id = session.capture_id;
 
 CREATE VIEW targets AS
@@ -333,18 +307,6 @@ SELECT session_id, t_ns, (SELECT text FROM name WHERE id = target_id) AS target,
        touch, line
 FROM stored_delivery;
 
-CREATE VIEW response AS
-SELECT session_id, touch, (SELECT text FROM name WHERE id = target_id) AS target,
-       (SELECT text FROM name WHERE id = event_id) AS event, (SELECT text FROM name WHERE id = via_id) AS via,
-       t_ns, down_ns, latency_ns, line, (SELECT text FROM name WHERE id = region_id) AS region
-FROM stored_response;
-
-CREATE VIEW recognition AS
-SELECT session_id, touch, (SELECT text FROM name WHERE id = recognizer_id) AS recognizer,
-       (SELECT text FROM name WHERE id = class_id) AS class, (SELECT text FROM name WHERE id = state_id) AS state,
-       t_ns, down_ns, latency_ns, line, (SELECT text FROM name WHERE id = region_id) AS region
-FROM stored_recognition;
-
 CREATE VIEW target AS
 SELECT session_id, (SELECT text FROM name WHERE id = target_id) AS target, t_ns, x, y, w, h,
        hit_x, hit_y, hit_w, hit_h, (SELECT text FROM name WHERE id = class_id) AS class, line
@@ -378,10 +340,43 @@ JOIN stored_response AS second
 JOIN session ON session.id = first.session_id
 JOIN capture ON capture.id = session.capture_id;
 
+CREATE VIEW response AS
+SELECT session_id, touch, (SELECT text FROM name WHERE id = target_id) AS target,
+       (SELECT text FROM name WHERE id = event_id) AS event, (SELECT text FROM name WHERE id = via_id) AS via,
+       t_ns, t_ns - latency_ns AS down_ns, latency_ns, line, (SELECT text FROM name WHERE id = region_id) AS region
+FROM stored_response;
+
+CREATE VIEW responses AS
+SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
+       response.touch, response.region, response.target, response.event, response.via,
+       response.latency_ns / 1e6 AS latency_ms,
+       response.down_ns, response.t_ns, response.latency_ns, response.line,
+       capture.id AS capture_id, response.session_id
+FROM response
+JOIN session ON session.id = response.session_id
+JOIN capture ON capture.id = session.capture_id;
+
+CREATE VIEW recognition AS
+SELECT session_id, touch, (SELECT text FROM name WHERE id = recognizer_id) AS recognizer,
+       (SELECT text FROM name WHERE id = class_id) AS class, (SELECT text FROM name WHERE id = state_id) AS state,
+       t_ns, t_ns - latency_ns AS down_ns, latency_ns, line, (SELECT text FROM name WHERE id = region_id) AS region
+FROM stored_recognition;
+
+CREATE VIEW recognitions AS
+SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
+       recognition.touch, recognition.region, recognition.recognizer, recognition.class,
+       recognition.state AS event, NULL AS via,
+       recognition.latency_ns / 1e6 AS latency_ms,
+       recognition.down_ns, recognition.t_ns, recognition.latency_ns, recognition.line,
+       capture.id AS capture_id, recognition.session_id
+FROM recognition
+JOIN session ON session.id = recognition.session_id
+JOIN capture ON capture.id = session.capture_id;
+
 CREATE VIEW dispatch AS
 SELECT session_id, t_ns, line, (SELECT text FROM name WHERE id = target_id) AS target,
        (SELECT text FROM name WHERE id = event_id) AS event, (SELECT text FROM name WHERE id = via_id) AS via,
-       touch, transition_ns, latency_ns, (SELECT text FROM name WHERE id = region_id) AS region
+       touch, t_ns - latency_ns AS transition_ns, latency_ns, (SELECT text FROM name WHERE id = region_id) AS region
 FROM stored_dispatch;
 
 CREATE VIEW dispatches AS

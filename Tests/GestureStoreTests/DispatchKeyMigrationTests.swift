@@ -12,33 +12,9 @@ import Testing
     static let schema9 = SchemaMigrator(migrations: Array(Migration.embedded.prefix(9)))
 
     /// A store at schema 0009 holding the demo's rows, copied table by table
-    /// from a current store (no table but `stored_dispatch` changed since,
-    /// and its columns kept their order).
+    /// from a current store (`DerivedTimesMigrationTests.store`).
     static func storeAtSchema9(in folder: ScratchFolder) throws -> String {
-        let current = try GestureDatabase(path: folder.path("current.sqlite"))
-        for capture in try InternedNamesMigrationTests.demoCaptures(in: folder) {
-            _ = try CaptureImporter(database: current).importCapture(path: capture)
-        }
-        try current.close()
-        let path = folder.path("old.sqlite")
-        let old = try GestureDatabase(path: path, migrator: schema9)
-        try old.connection.writeWithoutTransaction { db in
-            try db.execute(sql: "ATTACH DATABASE ? AS current", arguments: [folder.path("current.sqlite")])
-            try db.inTransaction {
-                let tables = try String.fetchAll(db, sql: """
-                    SELECT name FROM main.sqlite_schema
-                    WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'gesturelab_migration'
-                    ORDER BY rootpage
-                    """)
-                for table in tables {
-                    try db.execute(sql: "INSERT INTO main.\(table) SELECT * FROM current.\(table)")
-                }
-                return .commit
-            }
-            try db.execute(sql: "DETACH DATABASE current")
-        }
-        try old.close()
-        return path
+        try DerivedTimesMigrationTests.store(at: schema9, in: folder)
     }
 
     static func indexNamed(_ name: String, in db: Database) throws -> Bool {
@@ -53,7 +29,8 @@ import Testing
         #expect(before["dispatch"]?.count ?? 0 > 100, "the demo stores few dispatches")
         #expect(before["query dispatch-by-channel"]?.first?.split(separator: "\r\n").count ?? 0 > 2)
 
-        let after = try InternedNamesMigrationTests.snapshot(oldPath, folder: folder)
+        let after = try InternedNamesMigrationTests.snapshot(oldPath, migrator: DerivedTimesMigrationTests.schema10,
+                                                             folder: folder)
         #expect(after.keys.sorted() == before.keys.sorted())
         for key in before.keys.sorted() {
             #expect(after[key] == before[key], "\(key) differs after the migration")

@@ -1,7 +1,9 @@
 import GestureTrace
 
 // The column lists mirror the `stored_*` tables of Migrations/0008_interned_names.sql:
-// every name is bound as its key in `name` (`BindContext.nameKey`).
+// every name is bound as its key in `name` (`BindContext.nameKey`). The derived
+// rows store a latency but not the down or transition time it was measured
+// from (Migrations/0011_derived_times_computed.sql): the views compute it.
 
 extension TouchSampleRow: InsertableRow {
     static let table = "stored_touch_sample"
@@ -140,8 +142,8 @@ extension FrameRow: InsertableRow {
 
 extension ResponseRow: InsertableRow {
     static let table = "stored_response"
-    static let columns = ["session_id", "touch", "target_id", "event_id", "via_id", "t_ns", "down_ns", "latency_ns",
-                          "line", "region_id"]
+    static let columns = ["session_id", "touch", "target_id", "event_id", "via_id", "t_ns", "latency_ns", "line",
+                          "region_id"]
     /// The earliest delivery wins; at equal times, the earlier line.
     static let conflictClause = """
         ON CONFLICT (session_id, touch, target_id, event_id, via_id) DO UPDATE
@@ -156,17 +158,16 @@ extension ResponseRow: InsertableRow {
         statement.bind(context.nameKey(event), at: offset + 4)
         statement.bind(context.nameKey(via), at: offset + 5)
         statement.bind(timeNanos, at: offset + 6)
-        statement.bind(downNanos, at: offset + 7)
-        statement.bind(timeNanos - downNanos, at: offset + 8)
-        statement.bind(line, at: offset + 9)
-        statement.bind(context.nameKey(region?.text), at: offset + 10)
+        statement.bind(timeNanos - downNanos, at: offset + 7)
+        statement.bind(line, at: offset + 8)
+        statement.bind(context.nameKey(region?.text), at: offset + 9)
     }
 }
 
 extension RecognitionRow: InsertableRow {
     static let table = "stored_recognition"
-    static let columns = ["session_id", "touch", "recognizer_id", "class_id", "state_id", "t_ns", "down_ns",
-                          "latency_ns", "line", "region_id"]
+    static let columns = ["session_id", "touch", "recognizer_id", "class_id", "state_id", "t_ns", "latency_ns",
+                          "line", "region_id"]
     /// The earliest transition wins; at equal times, the earlier line.
     static let conflictClause = """
         ON CONFLICT (session_id, touch, recognizer_id) DO UPDATE
@@ -182,17 +183,16 @@ extension RecognitionRow: InsertableRow {
         statement.bind(context.nameKey(recognizerClass), at: offset + 4)
         statement.bind(context.nameKey(state.text), at: offset + 5)
         statement.bind(timeNanos, at: offset + 6)
-        statement.bind(downNanos, at: offset + 7)
-        statement.bind(timeNanos - downNanos, at: offset + 8)
-        statement.bind(line, at: offset + 9)
-        statement.bind(context.nameKey(region?.text), at: offset + 10)
+        statement.bind(timeNanos - downNanos, at: offset + 7)
+        statement.bind(line, at: offset + 8)
+        statement.bind(context.nameKey(region?.text), at: offset + 9)
     }
 }
 
 extension DispatchRow: InsertableRow {
     static let table = "stored_dispatch"
-    static let columns = ["session_id", "t_ns", "line", "target_id", "event_id", "via_id", "touch", "transition_ns",
-                          "latency_ns", "region_id"]
+    static let columns = ["session_id", "t_ns", "line", "target_id", "event_id", "via_id", "touch", "latency_ns",
+                          "region_id"]
 
     func bind(to statement: BoundStatement, at offset: Int32, in context: BindContext) {
         statement.bind(context.sessionRowID(session), at: offset + 1)
@@ -202,9 +202,8 @@ extension DispatchRow: InsertableRow {
         statement.bind(context.nameKey(event), at: offset + 5)
         statement.bind(context.nameKey(via), at: offset + 6)
         statement.bind(touch, at: offset + 7)
-        statement.bind(transitionNanos, at: offset + 8)
-        statement.bind(timeNanos - transitionNanos, at: offset + 9)
-        statement.bind(context.nameKey(region?.text), at: offset + 10)
+        statement.bind(timeNanos - transitionNanos, at: offset + 8)
+        statement.bind(context.nameKey(region?.text), at: offset + 9)
     }
 }
 

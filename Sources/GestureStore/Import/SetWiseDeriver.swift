@@ -4,8 +4,10 @@ import GRDB
 ///
 /// Runs inside the capture's import transaction, so the derived tables are
 /// always in step with the records. Each record is associated with its touch
-/// by one index seek on `stored_touch(session_id, down_ns)`: a million records
-/// derive in seconds, never by scanning all touches per record. It reads and
+/// by one seek in `temp.touch_down`, the capture's touches keyed by (session,
+/// down time, touch), built for the derivation (the store keeps no such index,
+/// migration 0011): a million records derive in seconds, never by scanning all
+/// touches per record. It reads and
 /// writes the `stored_*` tables, names by their keys in `name` (migration
 /// 0008): one namespace, so a delivery's target meets a transition's
 /// recognizer by key. Names are spelled out only where their text orders
@@ -49,12 +51,31 @@ enum SetWiseDeriver {
             (SELECT touch.touch FROM stored_touch AS touch
              WHERE touch.session_id = \(record).session_id AND touch.touch = \(record).touch)
         ELSE
-            (SELECT touch.touch FROM stored_touch AS touch
-             WHERE touch.session_id = \(record).session_id AND touch.down_ns <= \(record).t_ns
-             ORDER BY touch.down_ns DESC, touch.touch DESC LIMIT 1)
+            (SELECT down.touch FROM temp.touch_down AS down
+             WHERE down.session_id = \(record).session_id AND down.down_ns <= \(record).t_ns
+             ORDER BY down.down_ns DESC, down.touch DESC LIMIT 1)
         END
         """
     }
+
+    /// The capture's touches by (session, down time, touch), for
+    /// `owningTouch`'s seek; dropped with the owned records at the end.
+    private static let touchDowns: [String] = [
+        "DROP TABLE IF EXISTS temp.touch_down",
+        """
+        CREATE TEMP TABLE touch_down (
+            session_id  INTEGER NOT NULL,
+            down_ns     INTEGER NOT NULL,
+            touch       INTEGER NOT NULL,
+            PRIMARY KEY (session_id, down_ns, touch)
+        ) WITHOUT ROWID
+        """,
+        """
+        INSERT INTO temp.touch_down (session_id, down_ns, touch)
+        SELECT session_id, down_ns, touch FROM stored_touch
+        WHERE session_id IN (SELECT id FROM session WHERE capture_id = :capture)
+        """,
+    ]
 
     /// Whatever the reading pass stored before it gave up.
     private static let clearing: [String] = ["stored_response", "stored_recognition", "stored_dispatch", "session_orphans",
@@ -62,7 +83,7 @@ enum SetWiseDeriver {
         "DELETE FROM \($0) WHERE session_id IN (SELECT id FROM session WHERE capture_id = :capture)"
     }
 
-    private static let steps: [String] = [
+    private static let steps: [String] = touchDowns + [
         "DROP TABLE IF EXISTS temp.owned_delivery",
         "DROP TABLE IF EXISTS temp.owned_transition",
         """
@@ -82,10 +103,9 @@ enum SetWiseDeriver {
         // The earliest of each group; at equal times the earlier line, as the
         // reading pass decides too.
         """
-        INSERT INTO stored_response (session_id, touch, target_id, event_id, via_id, t_ns, down_ns, latency_ns, line,
-                                     region_id)
+        INSERT INTO stored_response (session_id, touch, target_id, event_id, via_id, t_ns, latency_ns, line, region_id)
         SELECT earliest.session_id, earliest.touch, earliest.target_id, earliest.event_id, earliest.via_id,
-               earliest.t_ns, touch.down_ns, earliest.t_ns - touch.down_ns, earliest.line, touch.region_id
+               earliest.t_ns, earliest.t_ns - touch.down_ns, earliest.line, touch.region_id
         FROM (SELECT owned.*, row_number() OVER (
                   PARTITION BY owned.session_id, owned.touch, owned.target_id, owned.event_id, owned.via_id
                   ORDER BY owned.t_ns, owned.line) AS rank
@@ -94,10 +114,10 @@ enum SetWiseDeriver {
         WHERE earliest.rank = 1
         """,
         """
-        INSERT INTO stored_recognition (session_id, touch, recognizer_id, class_id, state_id, t_ns, down_ns,
-                                        latency_ns, line, region_id)
+        INSERT INTO stored_recognition (session_id, touch, recognizer_id, class_id, state_id, t_ns, latency_ns, line,
+                                        region_id)
         SELECT earliest.session_id, earliest.touch, earliest.recognizer_id, earliest.class_id, earliest.to_state_id,
-               earliest.t_ns, touch.down_ns, earliest.t_ns - touch.down_ns, earliest.line, touch.region_id
+               earliest.t_ns, earliest.t_ns - touch.down_ns, earliest.line, touch.region_id
         FROM (SELECT owned.*, row_number() OVER (
                   PARTITION BY owned.session_id, owned.touch, owned.recognizer_id
                   ORDER BY owned.t_ns, owned.line) AS rank
@@ -107,11 +127,11 @@ enum SetWiseDeriver {
         JOIN stored_touch AS touch ON touch.session_id = earliest.session_id AND touch.touch = earliest.touch
         WHERE earliest.rank = 1
         """,
-        // MATERIALIZED: flattened, SQLite would run the seek three times a
-        // row (the column, the subtraction and the filter).
+        // MATERIALIZED: flattened, SQLite would run the seek twice a row
+        // (the subtraction and the filter).
         """
-        INSERT INTO stored_dispatch (session_id, t_ns, line, target_id, event_id, via_id, touch, transition_ns,
-                                     latency_ns, region_id)
+        INSERT INTO stored_dispatch (session_id, t_ns, line, target_id, event_id, via_id, touch, latency_ns,
+                                     region_id)
         WITH matched AS MATERIALIZED (
             SELECT owned.*,
                    (SELECT transition.t_ns FROM stored_transition AS transition
@@ -121,7 +141,7 @@ enum SetWiseDeriver {
             FROM owned_delivery AS owned
         )
         SELECT matched.session_id, matched.t_ns, matched.line, matched.target_id, matched.event_id, matched.via_id,
-               matched.touch, matched.transition_ns, matched.t_ns - matched.transition_ns, touch.region_id
+               matched.touch, matched.t_ns - matched.transition_ns, touch.region_id
         FROM matched
         LEFT JOIN stored_touch AS touch ON touch.session_id = matched.session_id AND touch.touch = matched.touch
         WHERE matched.transition_ns IS NOT NULL
@@ -148,7 +168,7 @@ enum SetWiseDeriver {
         let deliveryEvents = "'touchesBegan', 'touchDown', 'touchesEnded', 'touchUpInside', 'touchUpOutside', "
             + "'touchesCancelled', 'touchCancel'"
         let transitionStates = "'began', 'ended', 'recognized', 'cancelled', 'failed'"
-        let ownership = owned ? [
+        let ownership = owned ? touchDowns + [
             "DELETE FROM stored_touch_start WHERE session_id IN (SELECT id FROM session WHERE capture_id = :capture)",
             "DROP TABLE IF EXISTS temp.owned_delivery",
             "DROP TABLE IF EXISTS temp.owned_transition",
@@ -231,6 +251,7 @@ enum SetWiseDeriver {
             "DROP TABLE temp.start_event",
             "DROP TABLE temp.owned_delivery",
             "DROP TABLE temp.owned_transition",
+            "DROP TABLE temp.touch_down",
         ]
     }
 
