@@ -175,18 +175,11 @@ import Testing
         #expect(before["query reach-by-target"]?.first?.split(separator: "\r\n").count ?? 0 > 1)
         #expect(before["query false-starts-by-target"]?.first?.split(separator: "\r\n").count ?? 0 > 1)
 
-        let after = try Self.snapshot(oldPath, folder: folder)
-        #expect(after.keys.sorted() == before.keys.sorted())
-        for key in before.keys.sorted() {
-            #expect(after[key] == before[key], "\(key) differs after the migration")
-        }
         // The fresh import reads the same too: the views give what 0007's tables held.
-        #expect(try Self.snapshot(folder.path("current.sqlite"), folder: folder) == before)
+        try Self.expectMigrationKeepsReads(oldPath, before: before, folder: folder)
 
         let migrated = try DatabaseQueue(path: oldPath)
         try migrated.read { (db: Database) throws in
-            #expect(try Self.integrityProblems(db) == [])
-            #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").isEmpty)
             #expect(try Int.fetchOne(db, sql: "SELECT max(version) FROM gesturelab_migration") == Migration.embedded.count)
             // Every name once, every id column pointing at one.
             #expect(try Int.fetchOne(db, sql: "SELECT count(*) - count(DISTINCT text) FROM name") == 0)
@@ -198,6 +191,27 @@ import Testing
                           "target", "outcome", "touch_start"] {
                 #expect(try db.viewExists(table), "\(table) is not a view")
             }
+        }
+        try migrated.close()
+    }
+
+    /// Migrates the store at `path` to `migrator`'s last migration by reading
+    /// it, and expects every relation and canned query to read as `before`
+    /// (taken at the old schema), a fresh import of the same captures
+    /// (`current.sqlite` in `folder`) to read so too, and the migrated file
+    /// to be whole: `integrity_check` and `foreign_key_check` clean.
+    static func expectMigrationKeepsReads(_ path: String, before: [String: [String]],
+                                          migrator: SchemaMigrator = SchemaMigrator(), folder: ScratchFolder) throws {
+        let after = try snapshot(path, migrator: migrator, folder: folder)
+        #expect(after.keys.sorted() == before.keys.sorted())
+        for key in before.keys.sorted() {
+            #expect(after[key] == before[key], "\(key) differs after the migration")
+        }
+        #expect(try snapshot(folder.path("current.sqlite"), folder: folder) == before)
+        let migrated = try DatabaseQueue(path: path)
+        try migrated.read { (db: Database) throws in
+            #expect(try integrityProblems(db) == [])
+            #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").isEmpty)
         }
         try migrated.close()
     }
