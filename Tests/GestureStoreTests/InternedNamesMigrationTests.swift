@@ -287,6 +287,16 @@ import Testing
         try first.close()
         let migratedPath = folder.path("migrated.sqlite")
         try Self.storeAtSchema7(migratedPath, copying: folder.path("first.sqlite"))
+        try Self.expectImportsAlike(captures, migratedPath: migratedPath, folder: folder)
+    }
+
+    /// Imports every one of `captures` into the store at `migratedPath`
+    /// (migrating it first) and into a new store, and expects the two to
+    /// read the same on every relation and canned query; returns what the
+    /// new store reads.
+    @discardableResult
+    static func expectImportsAlike(_ captures: [String], migratedPath: String,
+                                   folder: ScratchFolder) throws -> [String: [String]] {
         let fresh = try GestureDatabase(path: folder.path("fresh.sqlite"))
         let migrated = try GestureDatabase(path: migratedPath)
         for database in [fresh, migrated] {
@@ -297,12 +307,13 @@ import Testing
             try database.connection.write { try $0.execute(sql: "UPDATE capture SET imported_at = ''") }
             try database.close()
         }
-        let freshRows = try Self.snapshot(folder.path("fresh.sqlite"), folder: folder)
-        let migratedRows = try Self.snapshot(migratedPath, folder: folder)
+        let freshRows = try snapshot(folder.path("fresh.sqlite"), folder: folder)
+        let migratedRows = try snapshot(migratedPath, folder: folder)
         #expect(freshRows["capture"]?.count == captures.count)
         for key in freshRows.keys.sorted() {
             #expect(migratedRows[key] == freshRows[key], "\(key) differs")
         }
+        return freshRows
     }
 
     /// Names as written, whatever their bytes; the hit of no target is ''.
