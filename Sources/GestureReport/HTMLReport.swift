@@ -71,6 +71,7 @@ package enum HTMLReport {
         let planSections = try readers.flatMap {
             try PlanSections.concurrently(chosen, options: comparisonOptions, drops: drops, readers: $0, sameAs: db)
         } ?? chosen.map { try PlanSections.make($0, options: comparisonOptions, drops: drops, in: db) }
+        notices += planSections.flatMap(\.notices)
         let sections = planSections.flatMap(\.latency)
         let rateSections = planSections.flatMap(\.rates)
         let drawnOn: Set<Int64>? = sections.isEmpty && rateSections.isEmpty ? nil

@@ -103,4 +103,55 @@ import TestScratch
             #expect(messages[1] == messages[0])
         }
     }
+
+    /// Three sessions of one experiment: the fastest response (touchDown) is
+    /// heard only in sessions with mode off, so the suggestion "by mode"
+    /// selects one value of mode; "by hand" selects two.
+    static func oneSidedStore() throws -> GestureDatabase {
+        let folder = try TestScratch.newFolder("gesturelab-report-one-sided")
+        var lines = [#"{"type":"header","format":"gesture-trace","version":1}"#]
+        for (session, mode, hand, event, delay) in [("a", "off", "left", "touchDown", "01"),
+                                                    ("b", "on", "left", "touchUpInside", "05"),
+                                                    ("c", "off", "right", "touchDown", "02")] {
+            lines.append(#"{"type":"session","session":"\#(session)","experiment":"x","variant":"\#(mode)","#
+                + #""config":{"mode":"\#(mode)","hand":"\#(hand)"}}"#)
+            for touch in 1...8 {
+                lines.append(#"{"type":"touch","session":"\#(session)","touch":\#(touch),"phase":"began","t":\#(touch),"x":5,"y":5}"#)
+                lines.append(#"{"type":"delivery","session":"\#(session)","target":"b","event":"\#(event)","#
+                    + #""via":"control-event","t":\#(touch).\#(delay)\#(touch)}"#)
+            }
+        }
+        let capture = folder.appending(path: "one-sided.jsonl").path
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: capture))
+        let database = try GestureDatabase(path: folder.appending(path: "one-sided.sqlite").path,
+                                           prepareConnection: PercentileFunctions.register)
+        _ = try CaptureImporter(database: database).importCapture(path: capture)
+        return database
+    }
+
+    @Test func aSuggestionTheStoreCannotAnswerIsLeftOutWithANoticeAndTheOthersStay() throws {
+        let database = try Self.oneSidedStore()
+        let path = database.path
+        let (plans, serial, sideBySide) = try database.connection.read { db in
+            (try ReportSuggestions.plans(db, alpha: 0.05),
+             try HTMLReport.render(db, plans: nil, options: .init()),
+             try HTMLReport.render(db, plans: nil, options: .init(),
+                                   readers: Self.readers(at: path, width: 2, opened: Opened())))
+        }
+        #expect(plans.map(\.title) == ["x: hand", "x: mode"])
+        #expect(plans.allSatisfy { $0.isSuggestion })
+        #expect(sideBySide == serial)
+        let page = PageXML(serial)
+        #expect(page.error == nil)
+        #expect(serial.contains("<li>x: mode is left out: mode has only one value (off) among the response latencies: "
+            + "nothing to compare.</li>"))
+        #expect(serial.components(separatedBy: "<section class=\"comparison\"").count - 1 == 1)
+        #expect(serial.contains("x: hand"))
+        // Asked for by name, the same comparison fails as compare does.
+        var asked = plans[1]
+        asked.isSuggestion = false
+        #expect(throws: QueryError.self) {
+            try database.connection.read { db in try HTMLReport.render(db, plans: [asked], options: .init()) }
+        }
+    }
 }

@@ -4,16 +4,26 @@ import GestureAnalysis
 import GestureStore
 
 /// The sections one planned comparison gives: latency sections, or outcome
-/// (rate) sections.
+/// (rate) sections; or, for a suggestion the data cannot answer, a notice
+/// saying why it is left out.
 struct PlanSections: Sendable {
     var latency: [ReportSection] = []
     var rates: [RateSection] = []
+    var notices: [String] = []
 
     static func make(_ plan: PlannedComparison, options: Comparison.Options, drops: [Int64: SessionDrops.Count],
                      in db: some StoreReader) throws -> PlanSections {
-        plan.comparesRates
-            ? PlanSections(rates: try RateSection.make(plan, options: options, in: db))
-            : PlanSections(latency: try ReportSection.make(plan, options: options, drops: drops, in: db))
+        do {
+            return plan.comparesRates
+                ? PlanSections(rates: try RateSection.make(plan, options: options, in: db))
+                : PlanSections(latency: try ReportSection.make(plan, options: options, drops: drops, in: db))
+        } catch let refusal as QueryError where plan.isSuggestion {
+            // The selection's own refusal (one value of the key, no rows): the
+            // store cannot answer this suggestion, and the others still stand.
+            let title = plan.title ?? "the comparison by \(plan.selection.by)"
+            let reason = refusal.message.hasSuffix(".") ? refusal.message : refusal.message + "."
+            return PlanSections(notices: ["\(title) is left out: \(reason)"])
+        }
     }
 
     /// Every plan's sections, in the plans' order, each plan worked out on

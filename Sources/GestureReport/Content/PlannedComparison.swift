@@ -20,6 +20,12 @@ package struct PlannedComparison: Sendable {
     package var run: Comparer.Run?
     /// Likewise for an outcome comparison (`selection.outcome` set).
     package var proportionRun: Comparer.ProportionRun?
+    /// Whether the report chose the plan itself (``ReportSuggestions``)
+    /// rather than being asked for it. A suggestion the data cannot answer
+    /// (its key has one value among the rows it selects, say the lead
+    /// response heard only in sessions of one variant) is left out of the
+    /// page with a notice; a comparison asked for fails as `compare` does.
+    package var isSuggestion = false
 
     package init(selection: ComparisonSelection, a: String? = nil, b: String? = nil, title: String? = nil,
                 headline: String? = nil, run: Comparer.Run? = nil, proportionRun: Comparer.ProportionRun? = nil) {

@@ -32,7 +32,11 @@ enum ReportSuggestions {
             plans += try channelPlans(db, experiment: experiment, tally: tally)
             plans += try outcomePlans(db, experiment: experiment)
         }
-        return plans
+        return plans.map { plan in
+            var plan = plan
+            plan.isSuggestion = true
+            return plan
+        }
     }
 
     private static func differingKeys(_ db: some StoreReader, experiment: String) throws -> [String] {
