@@ -226,7 +226,11 @@ package struct Benchmark: Sendable {
                 [.deliveries, .pan, .panRecorded, .controls, .controlsRecorded].contains(options.mix)
                     ? ("compare --by variant", ComparisonSelection(by: "variant"), "A", "B")
                     : ("compare --by deferred_edges", ComparisonSelection(by: "deferred_edges"), "none", "bottom+right"),
-            ]
+            ] + ([.simulated, .unordered].contains(options.mix) ? [
+                // The most sessions of any group the simulator makes: a bootstrap's cost grows with them.
+                ("compare --experiment hit-area --by hit_area",
+                 ComparisonSelection(by: "hit_area", experiment: "hit-area"), "44pt", "frame"),
+            ] : [])
             // The session unit (the default: a two-stage bootstrap) and the touch unit.
             for (name, selection, a, b) in comparisons {
                 for unit in AnalysisUnit.allCases {
