@@ -66,7 +66,7 @@ package struct ComparisonSelection: Sendable, Equatable {
     package var metricName: String { outcome?.rawValue ?? metric.rawValue }
 
     /// What the selected rows are, for messages: `response latencies`, `touch outcomes`, `starts`.
-    var rowNoun: String {
+    package var rowNoun: String {
         switch outcome {
         case nil: "\(metric.rawValue) latencies"
         case .reached: "touch outcomes"

@@ -233,6 +233,15 @@ package struct Benchmark: Sendable {
             ] : [])
             // The session unit (the default: a two-stage bootstrap) and the touch unit.
             for (name, selection, a, b) in comparisons {
+                // A small capture may hold no session of a group: say so rather than fail the whole run.
+                let found = try selection.values(db)
+                if let missing = [a, b].first(where: { !found.contains($0) }) {
+                    measurements.append(Measurement(
+                        step: name, count: nil, seconds: 0, target: "≤ 2 s", met: nil,
+                        note: "not timed: no \(selection.rowNoun) with \(selection.by) = \(missing) in this capture "
+                            + "(found: \(found.isEmpty ? "none" : found.joined(separator: ", "))); more records make it"))
+                    continue
+                }
                 for unit in AnalysisUnit.allCases {
                     let step = unit == .session ? name : "\(name) --unit touch"
                     log(step)
@@ -276,7 +285,8 @@ package struct Benchmark: Sendable {
         return [
             Measurement(step: "report of the whole store (HTML)", count: nil, seconds: seconds,
                         target: "≤ 5 s, ≤ 5 MB", met: seconds <= 5 && megabytes <= 5,
-                        note: String(format: "%d comparisons, %.2f MB", comparisons, megabytes)),
+                        note: "\(comparisons) comparison\(comparisons == 1 ? "" : "s"), "
+                            + String(format: "%.2f MB", megabytes)),
             Measurement(step: "report peak memory (child process)", count: nil, seconds: elapsed(since: childStarted),
                         target: "", met: nil,
                         note: String(format: "%.1f MB resident at peak", Double(peakKilobytes) / 1024)),

@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+import TestScratch
+
+/// `gesturelab bench` end to end on a capture too small to hold every group
+/// it compares: the run completes and its table says what it could not time.
+@Suite struct BenchCommandTests {
+    @Test func aSmallCaptureIsMeasuredAndAGroupItLacksIsNamed() throws {
+        let folder = try ScratchFolder()
+        let result = try folder.run(["bench", "--records", "20000", "--mix", "simulated", "--dir", "bench"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let rows = result.standardOutput.split(separator: "\n").map(String.init)
+        // 20,000 simulated records (seed 1) hold no session with bottom and right deferred.
+        #expect(rows.contains("| compare --by deferred_edges |  | 0.000 |  | ≤ 2 s |  | not timed: no response latencies "
+            + "with deferred_edges = bottom+right in this capture (found: none); more records make it |"))
+        #expect(!rows.contains { $0.hasPrefix("| compare --by deferred_edges --unit touch") })
+        for step in ["compare --by via --event began", "compare --experiment hit-area --by hit_area",
+                     "report of the whole store (HTML)"] {
+            // Timed, not judged here: whether a step met its target depends on the machine.
+            #expect(rows.contains { $0.hasPrefix("| \(step) |") && !$0.contains("not timed") }, "\(step)")
+        }
+        #expect(FileManager.default.fileExists(atPath: folder.path("bench/report.html")))
+    }
+}
