@@ -12,7 +12,7 @@ import TestScratch
         let rows = result.standardOutput.split(separator: "\n").map(String.init)
         // 20,000 simulated records (seed 1) hold no session with bottom and right deferred.
         #expect(rows.contains("| compare --by deferred_edges |  | 0.000 |  | ≤ 2 s |  | not timed: no response latencies "
-            + "with deferred_edges = bottom+right in this capture (found: none); more records make it |"))
+            + "with deferred_edges = bottom+right in this capture (only deferred_edges = none); more records make it |"))
         #expect(!rows.contains { $0.hasPrefix("| compare --by deferred_edges --unit touch") })
         for step in ["compare --by via --event began", "compare --experiment hit-area --by hit_area",
                      "report of the whole store (HTML)"] {

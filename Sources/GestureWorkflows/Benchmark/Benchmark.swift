@@ -238,8 +238,10 @@ package struct Benchmark: Sendable {
                 if let missing = [a, b].first(where: { !found.contains($0) }) {
                     measurements.append(Measurement(
                         step: name, count: nil, seconds: 0, target: "≤ 2 s", met: nil,
-                        note: "not timed: no \(selection.rowNoun) with \(selection.by) = \(missing) in this capture "
-                            + "(found: \(found.isEmpty ? "none" : found.joined(separator: ", "))); more records make it"))
+                        note: "not timed: no \(selection.rowNoun) with \(selection.by) = \(missing) in this capture ("
+                            + (found.isEmpty ? "none with any \(selection.by)"
+                                : "only \(selection.by) = \(found.joined(separator: ", "))")
+                            + "); more records make it"))
                     continue
                 }
                 for unit in AnalysisUnit.allCases {
