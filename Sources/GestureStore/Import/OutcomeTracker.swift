@@ -11,7 +11,9 @@ import GestureTrace
 /// downs are never earlier than a frame they would need replaced: a target
 /// record settles the downs before its time first, and only then replaces
 /// its target's frame. Per down the cost is one pass over the session's
-/// targets; memory is the session's targets and the few downs not settled.
+/// targets while they are few, then a search of the cells around it
+/// (``TargetGrid``); memory is the session's targets and the few downs not
+/// settled.
 ///
 /// The orders one pass cannot answer are watched for, and make `isExact`
 /// false: a target record at or before a down already settled (its frame
@@ -61,6 +63,11 @@ struct OutcomeTracker {
     private struct SessionOutcomes {
         var targets: [Target] = []
         var targetIndex: [ExactText: Int] = [:]
+        /// The targets' frames by place, once there are enough of them.
+        var grid: TargetGrid?
+        /// The latest time of any target record: downs at or after it see
+        /// every target at its current frame, which the grid holds.
+        var latestTargetNanos = Int64.min
         var held: [Down] = []
         /// The latest down settled, and how many were settled by a tie: their
         /// nearest distance shared by two targets or more.
@@ -123,26 +130,37 @@ struct OutcomeTracker {
         let id = ExactText(record.target)
         let hitArea = record.hitArea ?? record.frame
         let inOrder = Self.update(&sessions[session]) { state -> Bool in
+            state.latestTargetNanos = max(state.latestTargetNanos, nanos)
             guard let index = state.targetIndex[id] else {
-                state.targetIndex[id] = state.targets.count
+                let index = state.targets.count
+                state.targetIndex[id] = index
                 state.targets.append(Target(id: id, declaredLine: line, tiesWhenDeclared: state.tiedSettlements,
                                             firstNanos: nanos, nanos: nanos, line: line, frame: record.frame,
                                             hitArea: hitArea))
+                if state.grid != nil {
+                    state.grid!.add(index, frame: record.frame)
+                } else if state.targets.count >= TargetGrid.minimumTargets {
+                    var grid = TargetGrid()
+                    for (placed, target) in state.targets.enumerated() { grid.add(placed, frame: target.frame) }
+                    state.grid = grid
+                }
                 return true
             }
             let tiedSettlements = state.tiedSettlements
-            return Self.update(&state.targets[index]) { target -> Bool in
+            let (inOrder, moved) = Self.update(&state.targets[index]) { target -> (Bool, Bool) in
                 if line < target.declaredLine {
                     // It was declared earlier than a tie settled since knew.
-                    guard target.tiesWhenDeclared == tiedSettlements else { return false }
+                    guard target.tiesWhenDeclared == tiedSettlements else { return (false, false) }
                     target.declaredLine = line
                 }
                 target.firstNanos = min(target.firstNanos, nanos)
-                if (nanos, line) > (target.nanos, target.line) {
-                    (target.nanos, target.line, target.frame, target.hitArea) = (nanos, line, record.frame, hitArea)
-                }
-                return true
+                guard (nanos, line) > (target.nanos, target.line) else { return (true, false) }
+                let moved = target.frame != record.frame
+                (target.nanos, target.line, target.frame, target.hitArea) = (nanos, line, record.frame, hitArea)
+                return (true, moved)
             }
+            if moved { state.grid?.move(index, to: record.frame) }
+            return inOrder
         }
         if !inOrder {
             giveUp("the target record at line \(line) declares its target earlier than the line touch-downs settled since knew")
@@ -182,7 +200,7 @@ struct OutcomeTracker {
                     continue
                 }
                 guard failure == nil else { continue }
-                switch Self.outcome(of: down, in: state, session: session) {
+                switch Self.outcome(of: down, in: &state, session: session) {
                 case .success(let (outcome, tied)):
                     state.settledThrough = max(state.settledThrough, down.nanos)
                     if tied { state.tiedSettlements += 1 }
@@ -204,28 +222,32 @@ struct OutcomeTracker {
 
     /// The nearest target at the down, if any is on screen then, and
     /// whether another was as near (the order of declaration decided).
-    private static func outcome(of down: Down, in state: SessionOutcomes,
+    private static func outcome(of down: Down, in state: inout SessionOutcomes,
                                 session: Int) -> Result<(DerivedOutcome?, tied: Bool), Unanswerable> {
         let (px, py) = (down.x, down.y)
         var nearest = -1
         var nearestSquared = 0.0
         var tied = false
-        for index in state.targets.indices {
-            let target = state.targets[index]
-            if target.firstNanos > down.nanos { continue }
-            if target.nanos > down.nanos {
-                return .failure(Unanswerable(message: "the touch-down at line \(down.line) is earlier than a frame read before it replaced"))
-            }
-            let frame = target.frame
-            // As the SQL reference computes it, operation for operation.
-            let dx = max(frame.x - px, 0.0, px - (frame.x + frame.width))
-            let dy = max(frame.y - py, 0.0, py - (frame.y + frame.height))
-            let squared = dx * dx + dy * dy
-            if nearest < 0 || squared < nearestSquared {
-                (nearest, nearestSquared, tied) = (index, squared, false)
-            } else if squared == nearestSquared {
-                tied = true
-                if target.declaredLine < state.targets[nearest].declaredLine { nearest = index }
+        let targets = state.targets
+        // Every target is on screen at its current frame when none has a
+        // record after the down: the grid answers.
+        if state.latestTargetNanos <= down.nanos,
+           let found = state.grid?.nearest(px, py, isEarlier: { targets[$0].declaredLine < targets[$1].declaredLine }) {
+            (nearest, nearestSquared, tied) = found
+        } else {
+            for index in targets.indices {
+                let target = targets[index]
+                if target.firstNanos > down.nanos { continue }
+                if target.nanos > down.nanos {
+                    return .failure(Unanswerable(message: "the touch-down at line \(down.line) is earlier than a frame read before it replaced"))
+                }
+                let squared = TargetGrid.squaredDistance(from: target.frame, px, py)
+                if nearest < 0 || squared < nearestSquared {
+                    (nearest, nearestSquared, tied) = (index, squared, false)
+                } else if squared == nearestSquared {
+                    tied = true
+                    if target.declaredLine < targets[nearest].declaredLine { nearest = index }
+                }
             }
         }
         guard nearest >= 0 else { return .success((nil, false)) }
