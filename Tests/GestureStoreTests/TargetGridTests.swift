@@ -74,7 +74,8 @@ import TestScratch
             }
             guard step % 3 == 0 else { continue }
             for _ in 0..<4 {
-                let px = generator.coordinate(460), py = generator.coordinate(920)
+                let far = generator.below(40) == 0
+                let px = far ? 1.5e7 : generator.coordinate(460), py = generator.coordinate(920)
                 let found = grid.nearest(px, py) { $0 < $1 }
                 let expected = Self.scan(frames, px, py)
                 #expect(found?.index == expected?.index && found?.squared == expected?.squared
@@ -90,17 +91,23 @@ import TestScratch
         #expect(ties > 20, "only \(ties) ties")
     }
 
-    @Test func aDownBeyondTheCoordinateLimitIsLeftToThePass() {
+    /// A down beyond the grid's reach measures every target; with none,
+    /// there is no nearest.
+    @Test func aDownBeyondTheCoordinateLimitMeasuresEveryTarget() {
         var grid = TargetGrid()
+        #expect(grid.nearest(5, 5) { $0 < $1 } == nil)
         grid.add(0, frame: TargetRect(x: 0, y: 0, width: 10, height: 10))
-        #expect(grid.nearest(2.0e7, 5) { $0 < $1 } == nil)
+        grid.add(1, frame: TargetRect(x: 100, y: 0, width: 10, height: 10))
+        let far = grid.nearest(3.0e7, 5) { $0 < $1 }
+        #expect(far?.index == 1 && far?.squared == (3.0e7 - 110) * (3.0e7 - 110) && far?.tied == false)
         #expect(grid.nearest(5, 5) { $0 < $1 }?.index == 0)
     }
 
     /// A session with more targets than a pass serves well, moving between
-    /// downs and tied by duplicate frames: the reading pass (which uses the
-    /// grid) stores the rows the set-wise SQL derives.
-    @Test func manyTargetsImportAsTheSetWiseSQLDerivesThem() throws {
+    /// downs and tied by duplicate frames: the reading pass and the
+    /// set-wise sweep (both through the grid) store the rows a join of every
+    /// down with every target gives.
+    @Test func manyTargetsImportAsAJoinOfEveryDownWithEveryTargetGives() throws {
         var generator = Generator(state: 99)
         var records: [String] = []
         var time = 1.0
@@ -125,14 +132,62 @@ import TestScratch
             let importer = CaptureImporter(database: database, derivation: derivation)
             let summary = try importer.importCapture(path: try folder.write("targets.jsonl", text))
             #expect(summary.outcomeDerivation == (derivation == .streaming ? .whileReading : .setWise))
-            results.append(try database.connection.read { db in
-                try String.fetchAll(db, sql: """
-                    SELECT touch || ' ' || target || ' ' || quote(distance_pt) || ' ' || reached || ' ' || target_line
+            try database.connection.read { db in
+                results.append(try String.fetchAll(db, sql: """
+                    SELECT touch || ' ' || target || ' ' || quote(distance_pt) || ' ' || inside_frame || ' '
+                           || inside_hit_area || ' ' || reached || ' ' || target_line
                     FROM outcome ORDER BY touch
-                    """)
-            })
+                    """))
+                if derivation == .setWise { results.append(try String.fetchAll(db, sql: Self.joinReference)) }
+            }
         }
         #expect(results[0].count == 300)
         #expect(results[0] == results[1])
+        #expect(results[0] == results[2])
     }
+
+    /// The outcomes as one join of every down with every target of its
+    /// session: quadratic, so kept here as a reference only.
+    static let joinReference = """
+        WITH declared AS (
+            SELECT session_id, target_id AS target, min(line) AS declared_line
+            FROM stored_target GROUP BY session_id, target_id
+        ),
+        latest AS MATERIALIZED (
+            SELECT touch.session_id, touch.touch, touch.x AS px, touch.y AS py, touch.hit_id AS hit,
+                   declared.target, declared.declared_line,
+                   (SELECT frame.t_ns FROM stored_target AS frame
+                    WHERE frame.session_id = declared.session_id AND frame.target_id = declared.target
+                      AND frame.t_ns <= touch.down_ns
+                    ORDER BY frame.t_ns DESC LIMIT 1) AS frame_ns
+            FROM declared
+            JOIN stored_touch AS touch ON touch.session_id = declared.session_id
+        ),
+        current AS (
+            SELECT latest.*, frame.line AS frame_line, frame.x, frame.y, frame.w, frame.h,
+                   coalesce(frame.hit_x, frame.x) AS ax, coalesce(frame.hit_y, frame.y) AS ay,
+                   coalesce(frame.hit_w, frame.w) AS aw, coalesce(frame.hit_h, frame.h) AS ah
+            FROM latest
+            JOIN stored_target AS frame ON frame.session_id = latest.session_id AND frame.target_id = latest.target
+                                AND frame.t_ns = latest.frame_ns
+                                AND frame.line = (SELECT max(same.line) FROM stored_target AS same
+                                                  WHERE same.session_id = latest.session_id
+                                                    AND same.target_id = latest.target AND same.t_ns = latest.frame_ns)
+        ),
+        measured AS (
+            SELECT current.*, max(x - px, 0.0, px - (x + w)) AS dx, max(y - py, 0.0, py - (y + h)) AS dy
+            FROM current
+        ),
+        ranked AS (
+            SELECT measured.*, dx * dx + dy * dy AS squared,
+                   row_number() OVER (PARTITION BY session_id, touch ORDER BY dx * dx + dy * dy, declared_line) AS nearest
+            FROM measured
+        )
+        SELECT touch || ' ' || (SELECT text FROM name WHERE id = target) || ' ' || quote(sqrt(squared)) || ' '
+               || (px >= x AND px <= x + w AND py >= y AND py <= y + h) || ' '
+               || (px >= ax AND px <= ax + aw AND py >= ay AND py <= ay + ah) || ' '
+               || (CASE WHEN hit IS NOT NULL THEN hit = target ELSE px >= ax AND px <= ax + aw AND py >= ay AND py <= ay + ah END)
+               || ' ' || frame_line
+        FROM ranked WHERE nearest = 1 ORDER BY touch
+        """
 }

@@ -27,12 +27,7 @@ enum SetWiseDeriver {
         try run(falseStartSteps(owned: true), db, captureID: captureID)
     }
 
-    /// The `outcome` rows of a capture with `target` records.
-    static func deriveOutcomes(_ db: Database, captureID: Int64) throws {
-        try run(outcomeSteps, db, captureID: captureID)
-    }
-
-    private static func run(_ statements: [String], _ db: Database, captureID: Int64) throws {
+    static func run(_ statements: [String], _ db: Database, captureID: Int64) throws {
         let arguments: StatementArguments = ["capture": captureID]
         for sql in statements {
             do {
@@ -254,65 +249,4 @@ enum SetWiseDeriver {
             "DROP TABLE temp.touch_down",
         ]
     }
-
-    /// Per touch-down of a session with targets: each target's frame as of
-    /// its latest record at or before down (equal times: the later line),
-    /// then the nearest by squared distance from the down point to the
-    /// frame (0 inside), ties to the target whose first record has the
-    /// earliest line. Squared distances compare exactly; `sqrt` is taken of
-    /// the winner only, as the reference does. Each frame is found by a seek
-    /// down `stored_target`'s key, not by ranking every earlier record of the
-    /// target: on the simulated mix the ranking took over half the import.
-    private static let outcomeSteps: [String] = [
-        "DELETE FROM stored_outcome WHERE session_id IN (SELECT id FROM session WHERE capture_id = :capture)",
-        """
-        INSERT INTO stored_outcome (session_id, touch, target_id, distance_pt, inside_frame, inside_hit_area, reached,
-                                    target_line)
-        WITH declared AS (
-            SELECT session_id, target_id AS target, min(line) AS declared_line
-            FROM stored_target
-            WHERE session_id IN (SELECT id FROM session WHERE capture_id = :capture)
-            GROUP BY session_id, target_id
-        ),
-        latest AS MATERIALIZED (
-            SELECT touch.session_id, touch.touch, touch.x AS px, touch.y AS py, touch.hit_id AS hit,
-                   declared.target, declared.declared_line,
-                   (SELECT frame.t_ns FROM stored_target AS frame
-                    WHERE frame.session_id = declared.session_id AND frame.target_id = declared.target
-                      AND frame.t_ns <= touch.down_ns
-                    ORDER BY frame.t_ns DESC LIMIT 1) AS frame_ns
-            FROM declared
-            JOIN stored_touch AS touch ON touch.session_id = declared.session_id
-        ),
-        current AS (
-            SELECT latest.*, frame.line AS frame_line, frame.x, frame.y, frame.w, frame.h,
-                   coalesce(frame.hit_x, frame.x) AS ax, coalesce(frame.hit_y, frame.y) AS ay,
-                   coalesce(frame.hit_w, frame.w) AS aw, coalesce(frame.hit_h, frame.h) AS ah
-            FROM latest
-            JOIN stored_target AS frame ON frame.session_id = latest.session_id AND frame.target_id = latest.target
-                                AND frame.t_ns = latest.frame_ns
-                                AND frame.line = (SELECT max(same.line) FROM stored_target AS same
-                                                  WHERE same.session_id = latest.session_id
-                                                    AND same.target_id = latest.target AND same.t_ns = latest.frame_ns)
-        ),
-        measured AS (
-            SELECT current.*,
-                   max(x - px, 0.0, px - (x + w)) AS dx, max(y - py, 0.0, py - (y + h)) AS dy
-            FROM current
-        ),
-        ranked AS (
-            SELECT measured.*, dx * dx + dy * dy AS squared,
-                   row_number() OVER (PARTITION BY session_id, touch
-                                      ORDER BY dx * dx + dy * dy, declared_line) AS nearest
-            FROM measured
-        )
-        SELECT session_id, touch, target, sqrt(squared),
-               px >= x AND px <= x + w AND py >= y AND py <= y + h,
-               px >= ax AND px <= ax + aw AND py >= ay AND py <= ay + ah,
-               CASE WHEN hit IS NOT NULL THEN hit = target
-                    ELSE px >= ax AND px <= ax + aw AND py >= ay AND py <= ay + ah END,
-               frame_line
-        FROM ranked WHERE nearest = 1
-        """,
-    ]
 }

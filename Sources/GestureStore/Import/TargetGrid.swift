@@ -23,7 +23,7 @@ import GestureTrace
 ///
 /// Frames too large (more than ``maximumCells`` cells) or too far from the
 /// origin (beyond ``coordinateLimit`` points) are measured for every down,
-/// and a down that far out is left to the full pass (`nil`).
+/// and a down that far out measures every target.
 struct TargetGrid {
     static let cellSize = 32.0
     static let maximumCells = 1_024
@@ -82,13 +82,15 @@ struct TargetGrid {
         register(index, frame: frame)
     }
 
+    /// How many targets there are.
+    var count: Int { frames.count }
+
     /// The nearest target to (px, py), its squared distance, and whether
     /// another is as near; `isEarlier(a, b)` breaks a tie (true when a was
-    /// declared before b). Nil when the down is too far out for the grid or
-    /// there is no target.
+    /// declared before b). Nil when there is no target.
     mutating func nearest(_ px: Double, _ py: Double,
                           isEarlier: (Int, Int) -> Bool) -> (index: Int, squared: Double, tied: Bool)? {
-        guard abs(px) <= Self.coordinateLimit, abs(py) <= Self.coordinateLimit, !frames.isEmpty else { return nil }
+        guard !frames.isEmpty else { return nil }
         search &+= 1
         if search == 0 {
             for index in measuredBy.indices { measuredBy[index] = 0 }
@@ -107,8 +109,13 @@ struct TargetGrid {
                 if isEarlier(index, nearest) { nearest = index }
             }
         }
-        for candidate in everywhere { measure(candidate) }
-        if let bounds {
+        let onGrid = abs(px) <= Self.coordinateLimit && abs(py) <= Self.coordinateLimit
+        if !onGrid {
+            for index in frames.indices { measure(Int32(index)) }
+        } else {
+            for candidate in everywhere { measure(candidate) }
+        }
+        if onGrid, let bounds {
             let column = Self.cell(px), row = Self.cell(py)
             // Rings closer than this meet no registered cell.
             var ring = max(0, bounds.x0 - column, column - bounds.x1, bounds.y0 - row, row - bounds.y1)
