@@ -57,7 +57,7 @@ import TestScratch
     @Test(arguments: 1...8)
     func theGridFindsWhatAPassOverEveryTargetFinds(seed: UInt64) {
         var generator = Generator(state: seed)
-        var grid = TargetGrid()
+        let grid = TargetGrid()
         var frames: [TargetRect] = []
         var ties = 0, compared = 0
         for step in 0..<600 {
@@ -94,7 +94,7 @@ import TestScratch
     /// A down beyond the grid's reach measures every target; with none,
     /// there is no nearest.
     @Test func aDownBeyondTheCoordinateLimitMeasuresEveryTarget() {
-        var grid = TargetGrid()
+        let grid = TargetGrid()
         #expect(grid.nearest(5, 5) { $0 < $1 } == nil)
         grid.add(0, frame: TargetRect(x: 0, y: 0, width: 10, height: 10))
         grid.add(1, frame: TargetRect(x: 100, y: 0, width: 10, height: 10))

@@ -140,7 +140,7 @@ struct OutcomeTracker {
                 if state.grid != nil {
                     state.grid!.add(index, frame: record.frame)
                 } else if state.targets.count >= TargetGrid.minimumTargets {
-                    var grid = TargetGrid()
+                    let grid = TargetGrid()
                     for (placed, target) in state.targets.enumerated() { grid.add(placed, frame: target.frame) }
                     state.grid = grid
                 }

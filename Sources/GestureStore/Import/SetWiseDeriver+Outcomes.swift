@@ -59,7 +59,7 @@ extension SetWiseDeriver {
         var session: Int64 = -1
         var targets: [(id: Int64, declaredLine: Int, line: Int, frame: TargetRect, hitArea: TargetRect)] = []
         var indexes: [Int64: Int] = [:]
-        var grid = TargetGrid()
+        let grid = TargetGrid()
 
         mutating func place(_ id: Int64, frame: TargetRect, hitArea: TargetRect, line: Int, declaredLine: Int) {
             guard let index = indexes[id] else {

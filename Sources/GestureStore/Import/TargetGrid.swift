@@ -21,10 +21,13 @@ import GestureTrace
 /// rounding is monotone, so its computed distance is at least the computed
 /// distance to the block's edge.
 ///
+/// A class: a session holds a reference, so a session without one (nearly
+/// all of them) pays a word, not the grid's fields.
+///
 /// Frames too large (more than ``maximumCells`` cells) or too far from the
 /// origin (beyond ``coordinateLimit`` points) are measured for every down,
 /// and a down that far out measures every target.
-struct TargetGrid {
+final class TargetGrid {
     static let cellSize = 32.0
     static let maximumCells = 1_024
     static let coordinateLimit = 1.0e7
@@ -58,7 +61,7 @@ struct TargetGrid {
     }
 
     /// Registers target `index` (the next one) at `frame`.
-    mutating func add(_ index: Int, frame: TargetRect) {
+    func add(_ index: Int, frame: TargetRect) {
         precondition(index == frames.count, "targets are added in order")
         frames.append(frame)
         ranges.append(nil)
@@ -67,7 +70,7 @@ struct TargetGrid {
     }
 
     /// Moves target `index` to `frame`.
-    mutating func move(_ index: Int, to frame: TargetRect) {
+    func move(_ index: Int, to frame: TargetRect) {
         if let range = ranges[index] {
             for column in range.x0...range.x1 {
                 for row in range.y0...range.y1 {
@@ -88,7 +91,7 @@ struct TargetGrid {
     /// The nearest target to (px, py), its squared distance, and whether
     /// another is as near; `isEarlier(a, b)` breaks a tie (true when a was
     /// declared before b). Nil when there is no target.
-    mutating func nearest(_ px: Double, _ py: Double,
+    func nearest(_ px: Double, _ py: Double,
                           isEarlier: (Int, Int) -> Bool) -> (index: Int, squared: Double, tied: Bool)? {
         guard !frames.isEmpty else { return nil }
         search &+= 1
@@ -149,7 +152,7 @@ struct TargetGrid {
         return nearest < 0 ? nil : (nearest, nearestSquared, tied)
     }
 
-    private mutating func register(_ index: Int, frame: TargetRect) {
+    private func register(_ index: Int, frame: TargetRect) {
         let right = frame.x + frame.width, bottom = frame.y + frame.height
         let limit = Self.coordinateLimit
         guard abs(frame.x) <= limit, abs(right) <= limit, abs(frame.y) <= limit, abs(bottom) <= limit else {
