@@ -7,7 +7,8 @@ import TestScratch
 
 /// The grid's nearest target against a pass over every target, on frames
 /// chosen to catch an unsafe stop: duplicates (ties), frames on cell
-/// edges, frames too large or too far for the grid, targets that move;
+/// edges, wide rows, frames too large or too far for the grid, targets
+/// that move;
 /// and a capture with many targets imported both ways.
 @Suite struct TargetGridTests {
     /// SplitMix64: the same frames on every platform.
@@ -33,8 +34,9 @@ import TestScratch
 
     static func frame(_ generator: inout Generator) -> TargetRect {
         switch generator.below(20) {
-        case 0: TargetRect(x: -5, y: -5, width: 2_000, height: 3_000)            // more cells than the grid keeps
+        case 0: TargetRect(x: -5, y: -5, width: 2_000, height: 3_000)            // wider than the grid keeps
         case 1: TargetRect(x: 2.0e7, y: 10, width: 44, height: 44)             // beyond the coordinate limit
+        case 2, 3: TargetRect(x: 0, y: generator.coordinate(860), width: 390, height: 44)  // a list's row
         default: TargetRect(x: generator.coordinate(400), y: generator.coordinate(860),
                             width: Double(1 + generator.below(3) * 31), height: Double(1 + generator.below(3) * 31))
         }

@@ -1,55 +1,57 @@
 import GestureTrace
 
 /// Finds a session's target nearest a touch-down without measuring every
-/// target: the frames sit in a uniform grid of 32-point cells, and the
-/// search visits rings of cells around the down until no target it has not
-/// measured can be as near as the nearest found.
+/// target: each target sits in the 64-point cell of its frame's centre,
+/// and the search visits rings of cells around the down until no target it
+/// has not measured can be as near as the nearest found.
 ///
-/// A session with thousands of targets (a scrolled list whose every cell
-/// is a control) would otherwise cost one pass over all of them per down.
-/// The answer is the one a pass over every target gives, bit for bit: the
+/// A session with thousands of targets (a scrolled list whose every row is
+/// a control) would otherwise cost one pass over all of them per down. The
+/// answer is the one a pass over every target gives, bit for bit: the
 /// distances are computed by ``squaredDistance(from:_:_:)``, the same
-/// operations the set-wise SQL performs, and the search stops only when
-/// the smallest distance any unvisited target can have is strictly greater
-/// than the nearest found, so every target at the nearest distance (a tie)
-/// is measured.
+/// operations the set-wise reference performs, and the search stops only
+/// when the least distance any unvisited target can have is strictly
+/// greater than the nearest found, so every target at the nearest distance
+/// (a tie) is measured.
 ///
 /// Why stopping is safe: a target not met within `r` rings of the down's
-/// cell has its frame's cell range outside that block of cells; cells are
-/// 32 points wide, so that range's edge lies beyond the block's edge in
-/// exact arithmetic (dividing by a power of two and flooring is exact), and
-/// rounding is monotone, so its computed distance is at least the computed
-/// distance to the block's edge.
+/// cell has its centre outside that block of cells, and its frame reaches
+/// at most half its width (height) from its centre, so it lies at least
+/// the block's distance less the widest half-width (half-height) of any
+/// target in the grid away. A micropoint is taken off that bound for the
+/// rounding of a centre, far more than the few ulps it can be off by.
+///
+/// One cell a target keeps a move cheap (a list's every row moves at each
+/// scroll) and memory one slot a target. Targets more than
+/// ``largestHalfExtent`` points across from centre to edge, or beyond
+/// ``coordinateLimit`` points from the origin, are measured for every down
+/// instead (they would widen every search), and a down that far out
+/// measures every target.
 ///
 /// A class: a session holds a reference, so a session without one (nearly
 /// all of them) pays a word, not the grid's fields.
-///
-/// Frames too large (more than ``maximumCells`` cells) or too far from the
-/// origin (beyond ``coordinateLimit`` points) are measured for every down,
-/// and a down that far out measures every target.
 final class TargetGrid {
-    static let cellSize = 32.0
-    static let maximumCells = 1_024
+    static let cellSize = 64.0
+    static let largestHalfExtent = 256.0
     static let coordinateLimit = 1.0e7
     /// Below this many targets a pass over all of them is as quick.
     static let minimumTargets = 32
+    /// Taken off a bound for the rounding of a centre.
+    private static let roundingAllowance = 1.0e-6
 
-    /// A target's cells: columns `x0...x1`, rows `y0...y1`.
-    private struct CellRange {
-        var x0: Int, x1: Int, y0: Int, y1: Int
+    private struct Cell: Equatable {
+        var column: Int, row: Int
     }
 
     private var frames: [TargetRect] = []
-    /// Where each target is registered; nil: in `everywhere`.
-    private var ranges: [CellRange?] = []
+    /// Each target's cell; nil: in `everywhere`.
+    private var placed: [Cell?] = []
     private var cells: [Int: [Int32]] = [:]
     private var everywhere: [Int32] = []
-    /// The cells any target was ever registered in (never shrinks).
-    private var bounds: CellRange?
-    /// Per target, the search that last measured it: a target in several
-    /// cells is measured once, so it cannot tie with itself.
-    private var measuredBy: [UInt32] = []
-    private var search: UInt32 = 0
+    /// The cells any target's centre was ever in (never shrinks), and the
+    /// widest half-extents of any target ever in a cell.
+    private var bounds: (x0: Int, x1: Int, y0: Int, y1: Int)?
+    private var halfWidth = 0.0, halfHeight = 0.0
 
     /// The squared distance from (px, py) to a frame, 0 inside or on its
     /// edge: as the SQL reference computes it, operation for operation.
@@ -60,24 +62,22 @@ final class TargetGrid {
         return dx * dx + dy * dy
     }
 
+    /// How many targets there are.
+    var count: Int { frames.count }
+
     /// Registers target `index` (the next one) at `frame`.
     func add(_ index: Int, frame: TargetRect) {
         precondition(index == frames.count, "targets are added in order")
         frames.append(frame)
-        ranges.append(nil)
-        measuredBy.append(0)
+        placed.append(nil)
         register(index, frame: frame)
     }
 
     /// Moves target `index` to `frame`.
     func move(_ index: Int, to frame: TargetRect) {
-        if let range = ranges[index] {
-            for column in range.x0...range.x1 {
-                for row in range.y0...range.y1 {
-                    let key = Self.key(column, row)
-                    cells[key]!.removeAll { $0 == Int32(index) }
-                }
-            }
+        if let cell = placed[index] {
+            let key = Self.key(cell.column, cell.row)
+            cells[key]!.removeAll { $0 == Int32(index) }
         } else {
             everywhere.removeAll { $0 == Int32(index) }
         }
@@ -85,25 +85,15 @@ final class TargetGrid {
         register(index, frame: frame)
     }
 
-    /// How many targets there are.
-    var count: Int { frames.count }
-
     /// The nearest target to (px, py), its squared distance, and whether
     /// another is as near; `isEarlier(a, b)` breaks a tie (true when a was
     /// declared before b). Nil when there is no target.
     func nearest(_ px: Double, _ py: Double,
-                          isEarlier: (Int, Int) -> Bool) -> (index: Int, squared: Double, tied: Bool)? {
+                 isEarlier: (Int, Int) -> Bool) -> (index: Int, squared: Double, tied: Bool)? {
         guard !frames.isEmpty else { return nil }
-        search &+= 1
-        if search == 0 {
-            for index in measuredBy.indices { measuredBy[index] = 0 }
-            search = 1
-        }
         var nearest = -1, nearestSquared = 0.0, tied = false
         func measure(_ candidate: Int32) {
             let index = Int(candidate)
-            guard measuredBy[index] != search else { return }
-            measuredBy[index] = search
             let squared = Self.squaredDistance(from: frames[index], px, py)
             if nearest < 0 || squared < nearestSquared {
                 (nearest, nearestSquared, tied) = (index, squared, false)
@@ -112,15 +102,14 @@ final class TargetGrid {
                 if isEarlier(index, nearest) { nearest = index }
             }
         }
-        let onGrid = abs(px) <= Self.coordinateLimit && abs(py) <= Self.coordinateLimit
-        if !onGrid {
+        guard abs(px) <= Self.coordinateLimit, abs(py) <= Self.coordinateLimit else {
             for index in frames.indices { measure(Int32(index)) }
-        } else {
-            for candidate in everywhere { measure(candidate) }
+            return (nearest, nearestSquared, tied)
         }
-        if onGrid, let bounds {
+        for candidate in everywhere { measure(candidate) }
+        if let bounds {
             let column = Self.cell(px), row = Self.cell(py)
-            // Rings closer than this meet no registered cell.
+            // Rings closer than this meet no occupied cell.
             var ring = max(0, bounds.x0 - column, column - bounds.x1, bounds.y0 - row, row - bounds.y1)
             while true {
                 let left = column - ring, right = column + ring, top = row - ring, bottom = row + ring
@@ -131,20 +120,20 @@ final class TargetGrid {
                         if ring > 0, bottom >= bounds.y0, bottom <= bounds.y1 { cells[Self.key(x, bottom)]?.forEach(measure) }
                     }
                 }
-                if ring > 0 {
-                    let from = max(top + 1, bounds.y0), to = min(bottom - 1, bounds.y1)
-                    if from <= to {
-                        for y in from...to {
-                            if left >= bounds.x0, left <= bounds.x1 { cells[Self.key(left, y)]?.forEach(measure) }
-                            if right >= bounds.x0, right <= bounds.x1 { cells[Self.key(right, y)]?.forEach(measure) }
-                        }
+                let from = max(top + 1, bounds.y0), to = min(bottom - 1, bounds.y1)
+                if ring > 0, from <= to {
+                    for y in from...to {
+                        if left >= bounds.x0, left <= bounds.x1 { cells[Self.key(left, y)]?.forEach(measure) }
+                        if right >= bounds.x0, right <= bounds.x1 { cells[Self.key(right, y)]?.forEach(measure) }
                     }
                 }
                 if left <= bounds.x0, right >= bounds.x1, top <= bounds.y0, bottom >= bounds.y1 { break }
                 if nearest >= 0 {
-                    let gap = min(px - Double(left) * Self.cellSize, Double(right + 1) * Self.cellSize - px,
-                                  py - Double(top) * Self.cellSize, Double(bottom + 1) * Self.cellSize - py)
-                    if gap * gap > nearestSquared { break }
+                    let size = Self.cellSize
+                    let across = min(px - Double(left) * size, Double(right + 1) * size - px) - halfWidth
+                    let down = min(py - Double(top) * size, Double(bottom + 1) * size - py) - halfHeight
+                    let least = min(across, down) - Self.roundingAllowance
+                    if least > 0, least * least > nearestSquared { break }
                 }
                 ring += 1
             }
@@ -153,38 +142,31 @@ final class TargetGrid {
     }
 
     private func register(_ index: Int, frame: TargetRect) {
-        let right = frame.x + frame.width, bottom = frame.y + frame.height
+        let centreX = frame.x + frame.width / 2, centreY = frame.y + frame.height / 2
         let limit = Self.coordinateLimit
-        guard abs(frame.x) <= limit, abs(right) <= limit, abs(frame.y) <= limit, abs(bottom) <= limit else {
-            ranges[index] = nil
+        guard abs(centreX) <= limit, abs(centreY) <= limit,
+              frame.width / 2 <= Self.largestHalfExtent, frame.height / 2 <= Self.largestHalfExtent else {
+            placed[index] = nil
             everywhere.append(Int32(index))
             return
         }
-        let range = CellRange(x0: Self.cell(frame.x), x1: Self.cell(right), y0: Self.cell(frame.y), y1: Self.cell(bottom))
-        guard (range.x1 - range.x0 + 1) * (range.y1 - range.y0 + 1) <= Self.maximumCells else {
-            ranges[index] = nil
-            everywhere.append(Int32(index))
-            return
-        }
-        ranges[index] = range
-        for column in range.x0...range.x1 {
-            for row in range.y0...range.y1 { cells[Self.key(column, row), default: []].append(Int32(index)) }
-        }
-        if var known = bounds {
-            known.x0 = min(known.x0, range.x0)
-            known.x1 = max(known.x1, range.x1)
-            known.y0 = min(known.y0, range.y0)
-            known.y1 = max(known.y1, range.y1)
-            bounds = known
+        let cell = Cell(column: Self.cell(centreX), row: Self.cell(centreY))
+        placed[index] = cell
+        cells[Self.key(cell.column, cell.row), default: []].append(Int32(index))
+        halfWidth = max(halfWidth, frame.width / 2)
+        halfHeight = max(halfHeight, frame.height / 2)
+        if let known = bounds {
+            bounds = (min(known.x0, cell.column), max(known.x1, cell.column),
+                      min(known.y0, cell.row), max(known.y1, cell.row))
         } else {
-            bounds = range
+            bounds = (cell.column, cell.column, cell.row, cell.row)
         }
     }
 
     @inline(__always)
     private static func cell(_ coordinate: Double) -> Int { Int((coordinate / cellSize).rounded(.down)) }
 
-    /// Cells are within ±2^19 of the origin (the coordinate limit over 32).
+    /// Cells are within ±2^18 of the origin (the coordinate limit over 64).
     @inline(__always)
     private static func key(_ column: Int, _ row: Int) -> Int { (column + (1 << 20)) << 21 | (row + (1 << 20)) }
 }
