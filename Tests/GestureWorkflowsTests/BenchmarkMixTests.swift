@@ -147,7 +147,7 @@ import Testing
 
     /// The recorded order really is out of time order, by a few records:
     /// without the reorder window the reading pass gives up on it.
-    @Test(arguments: [BenchmarkMix.panRecorded, .controlsRecorded])
+    @Test(arguments: [BenchmarkMix.panRecorded, .controlsRecorded, .listRecorded])
     func recordedOrderIsOutOfTimeOrder(_ mix: BenchmarkMix) throws {
         var latest = Int64.min
         var late = 0
@@ -200,6 +200,25 @@ import Testing
         // A start per touch: touchDown and touchesBegan on a button, touchesBegan on the view elsewhere.
         #expect(try count("SELECT count(*) FROM touch_start", in: database) == touches)
         #expect(try count("SELECT count(*) FROM outcome WHERE reached", in: database) == onButtons)
+    }
+
+    /// A scrolled list: each row its own target, declared when it comes on
+    /// screen and again when a scroll moves it, so sessions hold hundreds
+    /// of targets (more than the grid's threshold); every touch-down has an
+    /// outcome, and a tap reaches the row it was on.
+    @Test func listMixHasItsShape() throws {
+        let (database, summary) = try imported(
+            BenchmarkMix.listRecorded.records(seed: 2, approximateRecords: 30_000), name: "list")
+        #expect(summary.outcomeDerivation == .whileReading)
+        let touches = try count("SELECT count(*) FROM touch", in: database)
+        let fewest = try count(
+            "SELECT min(n) FROM (SELECT count(DISTINCT target) AS n FROM target GROUP BY session_id)", in: database)
+        #expect(fewest > 300, "\(fewest) targets in the smallest session")
+        #expect(try count("SELECT count(*) FROM outcome", in: database) == touches)
+        let taps = try count("SELECT count(*) FROM touch WHERE hit <> ''", in: database)
+        #expect(taps > touches / 3 && taps < 2 * touches / 3)
+        #expect(try count("SELECT count(*) FROM outcome WHERE reached", in: database) == taps)
+        #expect(try count("SELECT count(*) FROM delivery WHERE event = 'touchUpInside'", in: database) == taps)
     }
 
     /// Runs of three, a session record ending a run early.

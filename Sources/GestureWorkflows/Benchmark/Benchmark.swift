@@ -218,12 +218,12 @@ package struct Benchmark: Sendable {
             }
             let comparisons: [(String, ComparisonSelection, String, String)] = [
                 // Button taps have no recognizer that begins, and no event both channels hear.
-                [.controls, .controlsRecorded].contains(options.mix)
+                [.controls, .controlsRecorded, .list, .listRecorded].contains(options.mix)
                     ? ("compare --by variant --event touchUpInside",
                        ComparisonSelection(by: "variant", event: "touchUpInside"), "A", "B")
                     : ("compare --by via --event began", ComparisonSelection(by: "via", event: "began"), "observer",
                        "target-action"),
-                [.deliveries, .pan, .panRecorded, .controls, .controlsRecorded].contains(options.mix)
+                [.deliveries, .pan, .panRecorded, .controls, .controlsRecorded, .list, .listRecorded].contains(options.mix)
                     ? ("compare --by variant", ComparisonSelection(by: "variant"), "A", "B")
                     : ("compare --by deferred_edges", ComparisonSelection(by: "deferred_edges"), "none", "bottom+right"),
             ] + ([.simulated, .unordered].contains(options.mix) ? [

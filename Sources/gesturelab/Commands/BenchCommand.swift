@@ -22,11 +22,13 @@ struct BenchCommand: ParsableCommand {
             Mixes: simulated (the simulator's seed experiments: mostly touch samples
             and frames), deliveries (half deliveries, a third transitions, each naming
             its touch, long and non-ASCII names), unordered (the simulated records,
-            each session's in reversed runs of 64), pan and controls (shaped like what
-            the recorder writes in an app: 120 Hz pans heard by KVO and target-action,
-            or button taps with control events and targets; in time order), and
-            pan-recorded and controls-recorded (the same records in the order a
-            recorder writes them: coalesced touch samples after later deliveries).
+            each session's in reversed runs of 64), pan, controls and list (shaped like
+            what the recorder writes in an app: 120 Hz pans heard by KVO and
+            target-action, button taps with control events and targets, or taps on the
+            rows of a scrolled list, thousands of targets a session; in time order),
+            and pan-recorded, controls-recorded and list-recorded (the same records in
+            the order a recorder writes them: coalesced touch samples after later
+            deliveries).
 
             With --postgresql URL it also pushes the store it built to a new database
             on that server and times `psql \\copy` of the same rows as CSV into

@@ -30,6 +30,12 @@ package enum BenchmarkMix: String, CaseIterable, Sendable {
     case controls
     /// The same taps in the order a recorder writes them.
     case controlsRecorded = "controls-recorded"
+    /// Taps on the rows of a scrolled list, each row a control, and the
+    /// scrolls between them (`RecorderShapedCapture.Shape.list`): a couple
+    /// of thousand targets a session, sorted by time.
+    case list
+    /// The same list in the order a recorder writes it.
+    case listRecorded = "list-recorded"
 
     /// What the mix holds, for the report's header.
     package var summary: String {
@@ -41,6 +47,8 @@ package enum BenchmarkMix: String, CaseIterable, Sendable {
         case .panRecorded: "recorder-shaped pans in the order a recorder writes them (coalesced samples late)"
         case .controls: "recorder-shaped button taps (control events naming touches, targets), in time order"
         case .controlsRecorded: "recorder-shaped button taps in the order a recorder writes them"
+        case .list: "recorder-shaped taps on a scrolled list of controls (thousands of targets a session), in time order"
+        case .listRecorded: "recorder-shaped taps on a scrolled list in the order a recorder writes them"
         }
     }
 
@@ -55,10 +63,14 @@ package enum BenchmarkMix: String, CaseIterable, Sendable {
             return AnySequence(DeliveryHeavyCapture(seed: seed, approximateRecords: approximateRecords))
         case .unordered:
             return AnySequence(ReversedRuns(simulated, runLength: 64))
-        case .pan, .panRecorded, .controls, .controlsRecorded:
+        case .pan, .panRecorded, .controls, .controlsRecorded, .list, .listRecorded:
+            let shape: RecorderShapedCapture.Shape = switch self {
+            case .pan, .panRecorded: .pan
+            case .list, .listRecorded: .list
+            default: .controls
+            }
             return AnySequence(RecorderShapedCapture(
-                shape: self == .pan || self == .panRecorded ? .pan : .controls,
-                order: self == .pan || self == .controls ? .timeOrder : .recorded,
+                shape: shape, order: [.pan, .controls, .list].contains(self) ? .timeOrder : .recorded,
                 seed: seed, approximateRecords: approximateRecords))
         }
     }

@@ -29,6 +29,11 @@ struct RecorderShapedCapture: Sequence {
         /// the end), `touches` deliveries, and a tap recognizer on the
         /// background that fails (its transitions name no touch).
         case controls
+        /// A scrolled list whose rows are controls: taps on rows (as
+        /// `controls`, each row its own target) between scrolls, and after
+        /// each scroll a target record for every row it moved, so a session
+        /// declares a couple of thousand targets.
+        case list
     }
 
     enum Order {
@@ -45,6 +50,8 @@ struct RecorderShapedCapture: Sequence {
     /// About 13,000 records a session either way (a pan is about 130
     /// records, a tap 40), so small benchmarks still compare two variants.
     var touchesPerSession: Int { shape == .pan ? 100 : 400 }
+    static let rowHeight = 44.0
+    static let screenHeight = 844.0
     static let refreshNanos: Int64 = 16_666_667
     static let sampleNanos: Int64 = 8_333_333
     static let pan = (name: "CanvasViewController.pan", className: "UIPanGestureRecognizer")
@@ -71,6 +78,8 @@ struct RecorderShapedCapture: Sequence {
         private var touchInSession = Int.max
         private var touch: Int64 = 0
         private var nextDown: Int64 = 0
+        /// How far the list has scrolled, in points.
+        private var listOffset = 0.0
 
         init(capture: RecorderShapedCapture) {
             self.capture = capture
@@ -111,6 +120,7 @@ struct RecorderShapedCapture: Sequence {
             switch capture.shape {
             case .pan: lastSample = appendPan(down: nextDown)
             case .controls: lastSample = appendTap(down: nextDown)
+            case .list: lastSample = appendListTouch(down: nextDown)
             }
             nextDown = lastSample + 5_000_000 + Int64(random.nextUniform() * 245_000_000)
             // Every record of the next touch is at or after its down, and
@@ -134,9 +144,15 @@ struct RecorderShapedCapture: Sequence {
             touchInSession = 0
             nextDown = Int64(session) * 1_000_000_000_000
             append(written: .min, .session(SessionRecord(
-                id: sessionID, experiment: capture.shape == .pan ? "pan-recorded" : "buttons-recorded",
+                id: sessionID,
+                experiment: capture.shape == .pan ? "pan-recorded" : capture.shape == .list ? "list-recorded" : "buttons-recorded",
                 variant: session.isMultiple(of: 2) ? "B" : "A",
                 device: DeviceInfo(model: "iPhone15,2", os: "iOS 17.5", screenWidth: 390, screenHeight: 844, scale: 3))))
+            if capture.shape == .list {
+                listOffset = 0
+                appendRows(at: nextDown, from: 0)
+                nextDown += 50_000_000
+            }
             guard capture.shape == .controls else { return }
             for (index, button) in RecorderShapedCapture.buttons.enumerated() {
                 append(written: nextDown, .target(TargetRecord(
@@ -218,14 +234,59 @@ struct RecorderShapedCapture: Sequence {
             return down + Int64(2 * last - 1) * RecorderShapedCapture.sampleNanos
         }
 
+        /// A list row's frame at the current offset.
+        private func row(_ index: Int) -> TargetRect {
+            TargetRect(x: 0, y: Double(index) * RecorderShapedCapture.rowHeight - listOffset, width: 390,
+                       height: RecorderShapedCapture.rowHeight)
+        }
+
+        /// The rows on screen at the current offset.
+        private var visibleRows: ClosedRange<Int> {
+            let first = Int(listOffset / RecorderShapedCapture.rowHeight)
+            return first...(first + Int(RecorderShapedCapture.screenHeight / RecorderShapedCapture.rowHeight))
+        }
+
+        /// A target record for each row on screen now, and for the rows
+        /// from `earliest` on that the scroll moved off it.
+        private mutating func appendRows(at time: Int64, from earliest: Int) {
+            for index in Swift.min(earliest, visibleRows.lowerBound)...visibleRows.upperBound {
+                append(written: time, .target(TargetRecord(session: sessionID, target: "row-\(index)", timeNanos: time,
+                                                           frame: row(index), targetClass: "UITableViewCell")))
+            }
+        }
+
+        /// Half the touches scroll the list (300–700 pt, then the rows it
+        /// moved are declared again); the others tap a row on screen.
+        private mutating func appendListTouch(down: Int64) -> Int64 {
+            guard random.nextUniform() < 0.5 else {
+                let rows = visibleRows
+                let index = rows.lowerBound + 1 + Int(random.nextUniform() * Double(rows.count - 2))
+                let frame = row(index)
+                return appendTap(down: down, at: (40 + random.nextUniform() * 300, frame.y + 4 + random.nextUniform() * 36),
+                                 on: "row-\(index)")
+            }
+            let before = visibleRows.lowerBound
+            let last = appendTap(down: down, at: (200, 600 + random.nextUniform() * 100), on: nil)
+            listOffset += 300 + random.nextUniform() * 400
+            appendRows(at: last + 20_000_000, from: before)
+            return last + 20_000_000
+        }
+
         /// Returns the time of the touch's last sample.
         private mutating func appendTap(down: Int64) -> Int64 {
-            let s = sessionID
             let index = Int(random.nextUniform() * 5)
             let onButton = index < 4
             let x = onButton ? 60 + Double(index % 2) * 180 + random.nextUniform() * 90 : 20 + random.nextUniform() * 350
             let y = onButton ? 310 + Double(index / 2) * 200 + random.nextUniform() * 40 : 700 + random.nextUniform() * 100
-            let button = onButton ? RecorderShapedCapture.buttons[index] : nil
+            return appendTap(down: down, at: (x, y), on: onButton ? RecorderShapedCapture.buttons[index] : nil)
+        }
+
+        /// A tap at `point`, on `button` (a control: its events name the
+        /// touch) or on the view behind.
+        private mutating func appendTap(down: Int64, at point: (x: Double, y: Double), on button: String?) -> Int64 {
+            let s = sessionID
+            let (x, y) = point
+            let onButton = button != nil
             let last = 3 + Int(random.nextUniform() * 6)
             for k in 0...last {
                 let at = handled(down, event: k, lag: lag())
