@@ -252,6 +252,38 @@ import TestScratch
             : .whileReading))
     }
 
+    /// Past `liveTargets` targets over the live sessions, the least recently
+    /// active session but the one at hand is retired, its downs settled:
+    /// sessions one after another still stream; a later record of the
+    /// retired one hands the capture to SQL, saying why.
+    @Test(arguments: [false, true])
+    func sessionsRetiredForTheirTargets(resumesTheFirst: Bool) throws {
+        var records = [
+            Self.target("a", at: "1", x: 0),
+            Self.target("b", at: "1", x: 40),
+            Self.down(1, at: "2", x: 15, y: 5),
+            Self.session("u"),
+            Self.target("a", at: "1", x: 100, session: "u"),
+            Self.down(1, at: "2", x: 95, y: 5, session: "u"),
+        ]
+        if resumesTheFirst { records.append(Self.tick(at: "3")) }
+        let testCase = Case(name: "retired for targets", records: records,
+                            rows: ["s 1 a 5.0 0 0 0 3", "u 1 a 5.0 0 0 0 7"])
+        // Read in file order (no reorder window), so that the first
+        // session's last record comes after the second's target.
+        let (rows, summary) = try outcomes(of: testCase, derivation: .streaming,
+                                           limits: StreamingDeriver.Limits(reorder: 0, liveTargets: 2))
+        #expect(rows == testCase.rows)
+        let reason = "the record at line 9 resumes a session retired when the sessions read held more than 2 targets"
+        #expect(summary.derivation == (resumesTheFirst ? .fellBackToSetWise(reason: reason) : .whileReading))
+        #expect(summary.outcomeDerivation == (resumesTheFirst ? .fellBackToSetWise(reason: reason) : .whileReading))
+        // With room for every target, nothing is retired.
+        let (roomy, roomySummary) = try outcomes(of: testCase, derivation: .streaming,
+                                                 limits: StreamingDeriver.Limits(reorder: 0, liveTargets: 3))
+        #expect(roomy == testCase.rows)
+        #expect(roomySummary.derivation == .whileReading)
+    }
+
     /// A capture without targets derives no outcomes either way.
     @Test func noTargetsNoOutcomeDerivation() throws {
         let testCase = Case(name: "no targets", records: [Self.down(1, at: "1", x: 5, y: 5), Self.tick(at: "2")],

@@ -77,6 +77,8 @@ struct OutcomeTracker {
     }
 
     private var sessions: [SessionOutcomes] = []
+    /// Targets over the sessions not retired.
+    private(set) var liveTargets = 0
     /// By session, the earliest held down (`Int64.max` for none): every
     /// record of a session checks it, so it is kept apart from the state.
     private var earliestHeld: [Int64] = []
@@ -129,6 +131,7 @@ struct OutcomeTracker {
         guard isExact else { return }
         let id = ExactText(record.target)
         let hitArea = record.hitArea ?? record.frame
+        let targetsBefore = sessions[session].targets.count
         let inOrder = Self.update(&sessions[session]) { state -> Bool in
             state.latestTargetNanos = max(state.latestTargetNanos, nanos)
             guard let index = state.targetIndex[id] else {
@@ -162,6 +165,7 @@ struct OutcomeTracker {
             if moved { state.grid?.move(index, to: record.frame) }
             return inOrder
         }
+        liveTargets += sessions[session].targets.count - targetsBefore
         if !inOrder {
             giveUp("the target record at line \(line) declares its target earlier than the line touch-downs settled since knew")
         }
@@ -177,6 +181,7 @@ struct OutcomeTracker {
     /// Frees a retired session's state; a later target record of it gives up.
     mutating func retire(session: Int) {
         guard isExact else { return }
+        liveTargets -= sessions[session].targets.count
         sessions[session] = SessionOutcomes(isRetired: true)
     }
 
@@ -277,5 +282,6 @@ struct OutcomeTracker {
         inexactReason = reason
         sessions = []
         earliestHeld = []
+        liveTargets = 0
     }
 }

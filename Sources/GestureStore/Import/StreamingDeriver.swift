@@ -51,6 +51,12 @@ struct StreamingDeriver {
         /// session's time moves past them (`OutcomeTracker`); more and they
         /// are settled at once.
         var heldDowns = 1_024
+        /// Targets kept at their frames over the live sessions (for touch
+        /// outcomes); above this the least recently active sessions but
+        /// the one at hand are retired, as beyond `liveSessions`. A list
+        /// declares a target a row: without a bound, sessions one after
+        /// another would each keep thousands until the 64th.
+        var liveTargets = 16_384
     }
 
     /// False once the capture's order defeats the one-pass derivation.
@@ -109,6 +115,8 @@ struct StreamingDeriver {
         var orphanTransitions = 0
         var lastActive = 0
         var isRetired = false
+        /// Retired because the live sessions held too many targets.
+        var retiredForTargets = false
     }
 
     /// The latest transition and delivery of a recognizer and state;
@@ -263,6 +271,13 @@ struct StreamingDeriver {
             sessions[session].lastActive = activity
         }
         outcomes.target(record, session: session, line: line, into: &sink)
+        while isExact, outcomes.liveTargets > limits.liveTargets,
+              let oldest = liveSessions.indices.filter({ liveSessions[$0] != session })
+                  .min(by: { sessions[liveSessions[$0]].lastActive < sessions[liveSessions[$1]].lastActive }) {
+            let retiring = liveSessions.remove(at: oldest)
+            retire(retiring, into: &sink)
+            sessions[retiring].retiredForTargets = true
+        }
     }
 
     /// Settles the records that named a touch not seen when they were read,
@@ -283,7 +298,9 @@ struct StreamingDeriver {
     private mutating func activate(_ session: Int, line: Int) -> Bool {
         guard isExact else { return false }
         guard !sessions[session].isRetired else {
-            giveUp("the record at line \(line) resumes a session after \(limits.liveSessions) others had started")
+            giveUp(sessions[session].retiredForTargets
+                ? "the record at line \(line) resumes a session retired when the sessions read held more than \(limits.liveTargets) targets"
+                : "the record at line \(line) resumes a session after \(limits.liveSessions) others had started")
             return false
         }
         activity += 1
