@@ -179,7 +179,8 @@ let package = Package(
             name: "GestureStoreTests",
             // GestureSimulation and GestureAnalysis: the migration tests import
             // the demo's experiments and compare every canned query's output.
-            dependencies: ["GestureStore", "GestureTrace", "TestScratch", "GestureSimulation", "GestureAnalysis", grdb]
+            dependencies: ["GestureStore", "GestureTrace", "TestScratch", "GestureSimulation", "GestureAnalysis",
+                           "SeededRandom", grdb]
         ),
         .testTarget(
             name: "GestureAnalysisTests",

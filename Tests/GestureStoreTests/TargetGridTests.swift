@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GestureTrace
+import SeededRandom
 import Testing
 @testable import GestureStore
 import TestScratch
@@ -11,16 +12,11 @@ import TestScratch
 /// that move;
 /// and a capture with many targets imported both ways.
 @Suite struct TargetGridTests {
-    /// SplitMix64: the same frames on every platform.
+    /// The same frames on every platform.
     struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var random: SeededGenerator
+        init(state seed: UInt64) { random = SeededGenerator(seed: seed) }
+        mutating func next() -> UInt64 { random.next() }
         mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
         /// A coordinate: on a cell edge, a whole point, or anywhere.
         mutating func coordinate(_ span: Double) -> Double {

@@ -34,14 +34,15 @@ extension SetWiseDeriver {
         try forEachRow(db, Self.events, captureID: captureID) { row in
             let session: Int64 = row[1]
             if session != sweep.session { sweep = Sweep(session: session) }
-            let frame = TargetRect(x: row[4], y: row[5], width: row[6] ?? 0, height: row[7] ?? 0)
+            let x: Double = row[4], y: Double = row[5]
             if row[0] as Int64 == 0 {
                 let target: Int64 = row[3]
+                let frame = TargetRect(x: x, y: y, width: row[6], height: row[7])
                 let area = TargetRect(x: row[8] ?? frame.x, y: row[9] ?? frame.y,
                                       width: row[10] ?? frame.width, height: row[11] ?? frame.height)
                 sweep.place(target, frame: frame, hitArea: area, line: row[2],
                             declaredLine: declared[TargetKey(session: session, target: target)]!)
-            } else if let outcome = sweep.outcome(px: frame.x, py: frame.y, hit: row[12]) {
+            } else if let outcome = sweep.outcome(px: x, py: y, hit: row[12]) {
                 try insert.execute(arguments: [session, row[3] as Int64, outcome.target, outcome.distance,
                                                outcome.insideFrame, outcome.insideHitArea, outcome.reached,
                                                outcome.line])
@@ -73,7 +74,7 @@ extension SetWiseDeriver {
             (targets[index].line, targets[index].frame, targets[index].hitArea) = (line, frame, hitArea)
         }
 
-        mutating func outcome(px: Double, py: Double, hit: Int64?) -> (target: Int64, distance: Double,
+        func outcome(px: Double, py: Double, hit: Int64?) -> (target: Int64, distance: Double,
                                                                        insideFrame: Bool, insideHitArea: Bool,
                                                                        reached: Bool, line: Int)? {
             let targets = targets
