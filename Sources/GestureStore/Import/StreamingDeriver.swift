@@ -24,41 +24,6 @@ import GestureTrace
 /// terms (session ordinals, lines, the strings of its keys); the import's
 /// sink, `ImportBatch`, maps those to rows of the batch at hand.
 struct StreamingDeriver {
-    /// Bounds that keep memory flat on captures of any size.
-    struct Limits {
-        /// Above this many entries a cache of earliest latencies starts over;
-        /// the upserts keep the result right. A touch's deliveries come
-        /// close together, so a small cache skips nearly every repeat.
-        var cache = 4_096
-        /// Sessions whose state is kept at once. Recorders write sessions one
-        /// after another; when a new one would exceed this, the least
-        /// recently active is retired, and a later record of it hands the
-        /// capture over to SQL.
-        var liveSessions = 64
-        /// More records than this naming a touch before its touch-down, and
-        /// the capture is derived set-wise instead.
-        var deferred = 1 << 16
-        /// (touch, target) pairs whose starts, ends and cancels are held at
-        /// once; above this the oldest touches' pairs are settled, and a
-        /// later record of one of them hands false starts over to SQL.
-        var startPairs = 16_384
-        /// Records of a session held to be put back in time order before
-        /// they are derived (`ReorderWindow`); 0 reads them as they come.
-        /// A recorder's records are a few out of order; 256 also repairs
-        /// runs of a hundred written backwards.
-        var reorder = 256
-        /// Touch-downs of a session held for their outcome until the
-        /// session's time moves past them (`OutcomeTracker`); more and they
-        /// are settled at once.
-        var heldDowns = 1_024
-        /// Targets kept at their frames over the live sessions (for touch
-        /// outcomes); above this the least recently active sessions but
-        /// the one at hand are retired, as beyond `liveSessions`. A list
-        /// declares a target a row: without a bound, sessions one after
-        /// another would each keep thousands until the 64th.
-        var liveTargets = 16_384
-    }
-
     /// False once the capture's order defeats the one-pass derivation.
     private(set) var isExact = true
     /// Why `isExact` turned false, for the import summary.
@@ -71,69 +36,6 @@ struct StreamingDeriver {
     /// importer derives them in SQL.
     var outcomesExact: Bool { isExact && outcomes.isExact }
     var outcomesInexactReason: String? { inexactReason ?? outcomes.inexactReason }
-
-    /// What the derived rows of a touch carry of it.
-    private struct TouchDown {
-        var nanos: Int64
-        var touch: Int64
-        var region: ScreenRegion?
-
-        /// The order of touch-downs: by time, then touch id.
-        func isBefore(_ other: TouchDown) -> Bool {
-            (nanos, touch) < (other.nanos, other.touch)
-        }
-    }
-
-    /// What a transition reaches and a delivery announces: a recognizer
-    /// (a delivery's target) in a state (a delivery's event). A delivery's
-    /// dispatch latency is measured from the latest transition of its key.
-    private struct StateKey: MixedHashable {
-        var target: ExactText
-        var state: ExactText
-
-        var mixedHash: UInt64 { KeyMix.of(target.bytesHash, state.bytesHash) }
-    }
-
-    /// A record naming a touch not seen yet: settled when its session is
-    /// retired or at the end, when it is known whether that touch exists.
-    private enum Deferred {
-        case delivery(DeliveryRecord, line: Int, transitionNanos: Int64?)
-        case transition(TransitionRecord, line: Int)
-    }
-
-    private struct SessionState {
-        /// Sorted by down, then touch id: the owner of a record is the last
-        /// entry at or before its time.
-        var touchDowns: [TouchDown] = []
-        var touchDownByID: [Int64: TouchDown] = [:]
-        /// The latest time of a record associated by time so far.
-        var latestAssociated = Int64.min
-        /// One entry a key for both latest times, so a record finds it once.
-        var latest: [StateKey: Latest] = [:]
-        var deferred: [Deferred] = []
-        var orphanDeliveries = 0
-        var orphanTransitions = 0
-        var lastActive = 0
-        var isRetired = false
-        /// Retired because the live sessions held too many targets.
-        var retiredForTargets = false
-    }
-
-    /// The latest transition and delivery of a recognizer and state;
-    /// `Int64.min` (earlier than any time the reader accepts) for none.
-    private struct Latest {
-        var transition = Int64.min
-        var delivery = Int64.min
-    }
-
-    private struct Earliest {
-        var nanos: Int64
-        var line: Int
-
-        func isAtOrBefore(_ nanos: Int64, line: Int) -> Bool {
-            (self.nanos, self.line) <= (nanos, line)
-        }
-    }
 
     private let limits: Limits
     private var sessions: [SessionState] = []
@@ -162,8 +64,7 @@ struct StreamingDeriver {
         sessions.append(SessionState())
         outcomes.addSession()
         guard isExact else { return }
-        if liveSessions.count >= limits.liveSessions,
-           let oldest = liveSessions.indices.min(by: { sessions[liveSessions[$0]].lastActive < sessions[liveSessions[$1]].lastActive }) {
+        if liveSessions.count >= limits.liveSessions, let oldest = leastRecentlyActive(except: nil) {
             retire(liveSessions.remove(at: oldest), into: &sink)
         }
         liveSessions.append(sessions.count - 1)
@@ -271,13 +172,23 @@ struct StreamingDeriver {
             sessions[session].lastActive = activity
         }
         outcomes.target(record, session: session, line: line, into: &sink)
-        while isExact, outcomes.liveTargets > limits.liveTargets,
-              let oldest = liveSessions.indices.filter({ liveSessions[$0] != session })
-                  .min(by: { sessions[liveSessions[$0]].lastActive < sessions[liveSessions[$1]].lastActive }) {
+        while isExact, outcomes.liveTargets > limits.liveTargets, let oldest = leastRecentlyActive(except: session) {
             let retiring = liveSessions.remove(at: oldest)
             retire(retiring, into: &sink)
             sessions[retiring].retiredForTargets = true
         }
+    }
+
+    /// The place in `liveSessions` of the live session least recently
+    /// active, other than `kept`; nil when there is none.
+    private func leastRecentlyActive(except kept: Int?) -> Int? {
+        var oldest: Int?
+        for (place, session) in liveSessions.enumerated() where session != kept {
+            if oldest.map({ sessions[session].lastActive < sessions[liveSessions[$0]].lastActive }) ?? true {
+                oldest = place
+            }
+        }
+        return oldest
     }
 
     /// Settles the records that named a touch not seen when they were read,
