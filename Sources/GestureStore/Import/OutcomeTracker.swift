@@ -205,7 +205,7 @@ struct OutcomeTracker {
                     continue
                 }
                 guard failure == nil else { continue }
-                switch Self.outcome(of: down, in: &state, session: session) {
+                switch Self.outcome(of: down, in: state, session: session) {
                 case .success(let (outcome, tied)):
                     state.settledThrough = max(state.settledThrough, down.nanos)
                     if tied { state.tiedSettlements += 1 }
@@ -227,48 +227,39 @@ struct OutcomeTracker {
 
     /// The nearest target at the down, if any is on screen then, and
     /// whether another was as near (the order of declaration decided).
-    private static func outcome(of down: Down, in state: inout SessionOutcomes,
+    private static func outcome(of down: Down, in state: SessionOutcomes,
                                 session: Int) -> Result<(DerivedOutcome?, tied: Bool), Unanswerable> {
         let (px, py) = (down.x, down.y)
-        var nearest = -1
-        var nearestSquared = 0.0
-        var tied = false
         let targets = state.targets
+        let isEarlier = { (a: Int, b: Int) in targets[a].declaredLine < targets[b].declaredLine }
+        let found: (index: Int, squared: Double, tied: Bool)?
         // Every target is on screen at its current frame when none has a
         // record after the down: the grid answers.
         if state.latestTargetNanos <= down.nanos,
-           let found = state.grid?.nearest(px, py, isEarlier: { targets[$0].declaredLine < targets[$1].declaredLine }) {
-            (nearest, nearestSquared, tied) = found
+           let grid = state.grid {
+            found = grid.nearest(px, py, isEarlier: isEarlier)
         } else {
+            var nearest = NearestTarget()
             for index in targets.indices {
                 let target = targets[index]
                 if target.firstNanos > down.nanos { continue }
                 if target.nanos > down.nanos {
                     return .failure(Unanswerable(message: "the touch-down at line \(down.line) is earlier than a frame read before it replaced"))
                 }
-                let squared = TargetGrid.squaredDistance(from: target.frame, px, py)
-                if nearest < 0 || squared < nearestSquared {
-                    (nearest, nearestSquared, tied) = (index, squared, false)
-                } else if squared == nearestSquared {
-                    tied = true
-                    if target.declaredLine < targets[nearest].declaredLine { nearest = index }
-                }
+                nearest.measure(index, squared: TargetGrid.squaredDistance(from: target.frame, px, py),
+                                isEarlier: isEarlier)
             }
+            found = nearest.found
         }
-        guard nearest >= 0 else { return .success((nil, false)) }
-        let target = state.targets[nearest]
-        let insideHitArea = contains(target.hitArea, px, py)
+        guard let (nearest, nearestSquared, tied) = found else { return .success((nil, false)) }
+        let target = targets[nearest]
+        let insideHitArea = target.hitArea.contains(px, py)
         let reached = down.hit.map { ExactText($0) == target.id } ?? insideHitArea
         let outcome = DerivedOutcome(session: session, touch: down.touch, target: target.id.string,
                                      distance: nearestSquared.squareRoot(),
-                                     insideFrame: contains(target.frame, px, py), insideHitArea: insideHitArea,
+                                     insideFrame: target.frame.contains(px, py), insideHitArea: insideHitArea,
                                      reached: reached, targetLine: target.line)
         return .success((outcome, tied))
-    }
-
-    /// Edges count as inside.
-    private static func contains(_ rect: TargetRect, _ px: Double, _ py: Double) -> Bool {
-        px >= rect.x && px <= rect.x + rect.width && py >= rect.y && py <= rect.y + rect.height
     }
 
     @inline(__always)

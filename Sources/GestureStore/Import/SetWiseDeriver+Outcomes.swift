@@ -82,14 +82,9 @@ extension SetWiseDeriver {
                 targets[$0].declaredLine < targets[$1].declaredLine
             }) else { return nil }
             let target = targets[index]
-            let insideHitArea = Self.contains(target.hitArea, px, py)
-            return (target.id, squared.squareRoot(), Self.contains(target.frame, px, py), insideHitArea,
+            let insideHitArea = target.hitArea.contains(px, py)
+            return (target.id, squared.squareRoot(), target.frame.contains(px, py), insideHitArea,
                     hit.map { $0 == target.id } ?? insideHitArea, target.line)
-        }
-
-        /// Edges count as inside.
-        private static func contains(_ rect: TargetRect, _ px: Double, _ py: Double) -> Bool {
-            px >= rect.x && px <= rect.x + rect.width && py >= rect.y && py <= rect.y + rect.height
         }
     }
 

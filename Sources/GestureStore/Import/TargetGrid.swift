@@ -91,20 +91,14 @@ final class TargetGrid {
     func nearest(_ px: Double, _ py: Double,
                  isEarlier: (Int, Int) -> Bool) -> (index: Int, squared: Double, tied: Bool)? {
         guard !frames.isEmpty else { return nil }
-        var nearest = -1, nearestSquared = 0.0, tied = false
+        var nearest = NearestTarget()
         func measure(_ candidate: Int32) {
             let index = Int(candidate)
-            let squared = Self.squaredDistance(from: frames[index], px, py)
-            if nearest < 0 || squared < nearestSquared {
-                (nearest, nearestSquared, tied) = (index, squared, false)
-            } else if squared == nearestSquared {
-                tied = true
-                if isEarlier(index, nearest) { nearest = index }
-            }
+            nearest.measure(index, squared: Self.squaredDistance(from: frames[index], px, py), isEarlier: isEarlier)
         }
         guard abs(px) <= Self.coordinateLimit, abs(py) <= Self.coordinateLimit else {
             for index in frames.indices { measure(Int32(index)) }
-            return (nearest, nearestSquared, tied)
+            return nearest.found
         }
         for candidate in everywhere { measure(candidate) }
         if let bounds {
@@ -128,17 +122,17 @@ final class TargetGrid {
                     }
                 }
                 if left <= bounds.x0, right >= bounds.x1, top <= bounds.y0, bottom >= bounds.y1 { break }
-                if nearest >= 0 {
+                if let best = nearest.found {
                     let size = Self.cellSize
                     let across = min(px - Double(left) * size, Double(right + 1) * size - px) - halfWidth
                     let down = min(py - Double(top) * size, Double(bottom + 1) * size - py) - halfHeight
                     let least = min(across, down) - Self.roundingAllowance
-                    if least > 0, least * least > nearestSquared { break }
+                    if least > 0, least * least > best.squared { break }
                 }
                 ring += 1
             }
         }
-        return nearest < 0 ? nil : (nearest, nearestSquared, tied)
+        return nearest.found
     }
 
     private func register(_ index: Int, frame: TargetRect) {
