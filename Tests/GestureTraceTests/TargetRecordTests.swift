@@ -106,6 +106,10 @@ import Testing
                [#"{"type":"session","session":"s2","experiment":"e","variant":"v"}"#,
                 dot.replacingOccurrences(of: #""s1""#, with: #""s2""#), began(1, hit: "dot")], line: 5, field: "hit",
                #"found "dot", which no target record of session "s1" declares"#),
+        // é and e + U+0301 are one String to Swift, two ids to the store.
+        .after("hit spelling a declared target's id another way", [
+            dot.replacingOccurrences(of: #""dot""#, with: #""caf\u00e9""#), began(1, hit: #"cafe\u0301"#)],
+               line: 4, field: "hit", #"which no target record of session "s1" declares"#),
         .after("a second began while the first waits for its target", [began(1, hit: "dot"), began(1, hit: nil), dot],
                line: 4, field: "phase", "found a second began for touch 1 of session \"s1\" (the first is on line 3)"),
     ]
