@@ -29,8 +29,9 @@ struct HitTargetTracker {
         var text: [UInt8]
     }
 
-    /// Every target id declared in any session, numbered in order of first declaration.
-    private var targetNumbers: [TargetName: UInt32] = [:]
+    /// Every target id declared in any session, numbered in order of first
+    /// declaration, compared byte for byte.
+    private var targetNumbers = ByteStringTable()
     /// (session, target number) of each declaration, as `session << 32 | number`.
     private var declared: Set<UInt64> = []
     private var held: [TargetKey: [Held]] = [:]
@@ -45,13 +46,10 @@ struct HitTargetTracker {
 
     /// Notes a declared target; returns the `began`s waiting for it, in file order.
     mutating func declare(session: Int, target: String) -> [Held] {
-        let name = TargetName(target)
-        let number: UInt32
-        if let known = targetNumbers[name] {
-            number = known
-        } else {
-            number = UInt32(targetNumbers.count)
-            targetNumbers[name] = number
+        var bytes = target
+        let number = bytes.withUTF8 { bytes in
+            // The table holds up to Int32.max - 1 ids; `declaration` needs 32 bits.
+            targetNumbers.index(of: bytes) ?? targetNumbers.insert(bytes)!
         }
         guard declared.insert(Self.declaration(session: session, number: number)).inserted, !held.isEmpty,
               let released = held.removeValue(forKey: Self.key(session: session, target: target)) else {
@@ -66,15 +64,16 @@ struct HitTargetTracker {
     /// Whether `hit` needs no waiting: absent, `""`, or a declared target.
     func isSettled(_ hit: String?, session: Int) -> Bool {
         guard let hit, !hit.isEmpty else { return true }
-        guard let number = targetNumbers[TargetName(hit)] else { return false }
+        var bytes = hit
+        guard let number = bytes.withUTF8({ targetNumbers.index(of: $0) }) else { return false }
         return declared.contains(Self.declaration(session: session, number: number))
     }
 
     /// Sessions are numbered in the order the capture declares them, so a
     /// session number fits in 32 bits as a target number does (4 billion
     /// distinct ids would be a capture of hundreds of gigabytes).
-    private static func declaration(session: Int, number: UInt32) -> UInt64 {
-        UInt64(truncatingIfNeeded: session) << 32 | UInt64(number)
+    private static func declaration(session: Int, number: Int) -> UInt64 {
+        UInt64(truncatingIfNeeded: session) << 32 | UInt64(truncatingIfNeeded: number)
     }
 
     /// The line of the held `began` of this touch, if one is held.
@@ -98,27 +97,5 @@ struct HitTargetTracker {
         held.removeAll()
         heldTouches.removeAll()
         return all
-    }
-}
-
-/// A target id as a dictionary key: equal when its UTF-8 bytes are, as the
-/// store compares ids (Swift's `==` on strings would equate canonically
-/// equivalent spellings), hashed from those bytes once.
-private struct TargetName: Hashable {
-    let text: String
-    let bytesHash: UInt64
-
-    init(_ text: String) {
-        var text = text
-        bytesHash = text.withUTF8 { ByteHash.of(UnsafeRawBufferPointer($0)) }
-        self.text = text
-    }
-
-    static func == (lhs: TargetName, rhs: TargetName) -> Bool {
-        lhs.bytesHash == rhs.bytesHash && lhs.text.utf8.elementsEqual(rhs.text.utf8)
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(bytesHash)
     }
 }

@@ -55,17 +55,25 @@ struct TouchDowns {
         }
     }
 
-    private var sessions: [Int: Session] = [:]
+    /// By session number: the reader numbers sessions 0, 1, 2… as the
+    /// capture declares them, so an array holds them in 24 bytes each where
+    /// a dictionary took about 85 (100,000 sessions of two touches: 8.4 MB).
+    /// A session with no touch yet has no slots.
+    private var sessions: [Session] = []
 
     subscript(session session: Int, touch touch: Int64) -> Down? {
-        get { sessions[session]?.down(of: touch) }
+        get { session >= 0 && session < sessions.count ? sessions[session].down(of: touch) : nil }
         set {
             guard let newValue, newValue.line > 0 else { preconditionFailure("a touch-down has a line and is never forgotten") }
-            if sessions[session] == nil {
+            precondition(session >= 0, "sessions are numbered from 0")
+            if session >= sessions.count {
+                sessions.append(contentsOf: repeatElement(Session(firstTouch: 0, slots: []), count: session - sessions.count + 1))
+            }
+            if sessions[session].slots.isEmpty, sessions[session].scattered.isEmpty {
                 sessions[session] = Session(firstTouch: touch, slots: [newValue])
             } else {
                 // In place: the session's arrays are not copied.
-                sessions[session]!.set(newValue, touch: touch)
+                sessions[session].set(newValue, touch: touch)
             }
         }
     }

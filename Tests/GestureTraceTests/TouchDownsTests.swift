@@ -26,7 +26,7 @@ import Testing
                 reference["\(session) \(touch)"] = down
             }
         }
-        for session in [1, 2, 3] {
+        for session in [0, 1, 2, 3, 4, 1_000] {
             for touch in touches + [-3, 501, 4_096, Int64.max / 2] {
                 #expect(downs[session: session, touch: touch] == reference["\(session) \(touch)"], "\(name): \(session) \(touch)")
             }
