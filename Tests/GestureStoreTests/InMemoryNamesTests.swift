@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TestScratch
 import Testing
 @testable import GestureStore
 
@@ -67,6 +68,38 @@ import Testing
             #expect(inside)
             #expect(throws: DatabaseError.self) { try db.execute(sql: "SELECT gesturelab_name_text(1)") }
         }
+    }
+
+    /// Another connection commits a name and a row that uses it after the
+    /// names were read: the body reads neither, so no row meets an id the
+    /// function does not know. Called outside a transaction, the names and
+    /// the rows would come from two moments and the new row's name would
+    /// read NULL through the function and "late" through the subquery.
+    @Test func aCommitAfterTheNamesAreReadIsNotSeenByTheBody() throws {
+        let path = try TestScratch.newFolder("names").appending(path: "store.sqlite").path
+        let writer = try DatabaseQueue(path: path)
+        try writer.writeWithoutTransaction { db in
+            try db.execute(sql: """
+                PRAGMA journal_mode = WAL;
+                CREATE TABLE name (id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE) STRICT;
+                CREATE TABLE row (name_id INTEGER NOT NULL) STRICT;
+                INSERT INTO name VALUES (1, 'early');
+                INSERT INTO row VALUES (1);
+                """)
+        }
+        let reader = try DatabaseQueue(path: path)
+        let (viaFunction, viaSubquery) = try reader.inDatabase { db in
+            try InMemoryNames.during(db) {
+                try writer.write { db in
+                    try db.execute(sql: "INSERT INTO name VALUES (2, 'late'); INSERT INTO row VALUES (2)")
+                }
+                return (try String?.fetchAll(db, sql: "SELECT gesturelab_name_text(name_id) FROM row"),
+                        try String?.fetchAll(db, sql: "SELECT (SELECT text FROM name WHERE id = name_id) FROM row"))
+            }
+        }
+        #expect(viaFunction == ["early"])
+        #expect(viaSubquery == ["early"])
+        #expect(try reader.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM row") } == 2)
     }
 
     @Test func aStoreWithoutNamesRunsTheBodyWithNothingRegistered() throws {

@@ -62,8 +62,9 @@ package final class InMemoryNames {
     /// A store without a `name` table runs `body` with nothing registered.
     package static func during<T>(_ db: Database, _ body: () throws -> T) throws -> T {
         guard db.isInsideTransaction else {
+            // Deferred: a reader takes no write lock, so it never holds up an import.
             var result: T?
-            try db.inSavepoint {
+            try db.inTransaction(.deferred) {
                 result = try during(db, body)
                 return .commit
             }
