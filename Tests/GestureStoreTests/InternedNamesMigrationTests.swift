@@ -86,6 +86,27 @@ import Testing
     /// The canned queries rewritten for schema 0008, as shipped with 0007.
     static let queriesAtSchema7 = [
         "dispatch-by-channel": dispatchByChannelAtSchema7,
+        "channel-comparison": """
+            WITH pairs AS (
+                SELECT experiment, variant, target, event, region, first_ms, second_ms, lag_ms
+                FROM response_pairs
+                WHERE first_via = :first AND second_via = :second
+                  AND (:experiment IS NULL OR experiment = :experiment)
+            )
+            SELECT experiment,
+                   variant,
+                   target,
+                   event,
+                   count(*) AS n,
+                   median(first_ms) AS first_p50_ms,
+                   median(second_ms) AS second_p50_ms,
+                   median(lag_ms) AS lag_p50_ms,
+                   percentile(lag_ms, 95) AS lag_p95_ms,
+                   max(lag_ms) AS lag_max_ms
+            FROM pairs
+            GROUP BY experiment, variant, target, event
+            ORDER BY experiment, target, event, variant;
+            """,
         "response-by-variant": """
             SELECT experiment,
                    variant,
