@@ -55,8 +55,18 @@ package struct QueryCatalog: Sendable {
                            in db: some StoreReader, format: OutputFormat, to output: TextOutput) throws -> Int {
         let arguments = StoreArguments(named: try query.boundValues(parameters))
         // A built-in query may carry a variant for the engine; a user's runs as written.
-        let sql = query.source.hasPrefix("built-in ") ? db.builtInQuerySQL(name: query.name, portable: query.sql) : query.sql
+        let isBuiltIn = query.source.hasPrefix("built-in ")
+        let sql = isBuiltIn ? db.builtInQuerySQL(name: query.name, portable: query.sql) : query.sql
         do {
+            // On SQLite, the views a built-in query reads take their names from memory.
+            if isBuiltIn, let sqlite = db as? Database,
+               let resolved = try StoreError.translatingSQLite({ try sqlite.resolvingNamesInMemory(sql) }) {
+                return try StoreError.translatingSQLite {
+                    try InMemoryNames.during(sqlite) {
+                        try RowWriter.write(sql: resolved, arguments: arguments, in: db, format: format, to: output)
+                    }
+                }
+            }
             return try RowWriter.write(sql: sql, arguments: arguments, in: db, format: format, to: output)
         } catch let error as StoreError {
             guard let failure = error.statement else { throw error }

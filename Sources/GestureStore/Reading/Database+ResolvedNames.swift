@@ -29,6 +29,35 @@ extension Database {
     package func selectResolvingNamesInMemory(from relation: String) throws -> String? {
         let views = try ViewText.all(in: self)
         guard views[relation] != nil else { return nil }
+        return resolvingNamesInMemory("SELECT * FROM \(relation.quotedDatabaseIdentifier)", views: views,
+                                      reading: [relation])
+    }
+
+    /// `sql` with the views it reads given as table expressions that read
+    /// names from memory, as ``selectResolvingNamesInMemory(from:)`` does
+    /// for one view: the same rows, faster. For SQL the project wrote (the
+    /// built-in queries); a user's SQL runs as written, so that its errors
+    /// quote what the user wrote.
+    ///
+    /// A query that starts with `WITH` gets these expressions first in its
+    /// list, so that its own can read them; a view it names as one of its
+    /// own expressions is left to it.
+    ///
+    /// - Returns: nil when no view `sql` reads looks up a name.
+    package func resolvingNamesInMemory(_ sql: String) throws -> String? {
+        var views = try ViewText.all(in: self)
+        // A view the query declares an expression of its own for stays the
+        // query's, and so does every view that reads it: each of those is
+        // left to the schema, where it reads the schema's view.
+        var left = ViewText.tableExpressionNames(in: sql)
+        while let reader = views.values.first(where: { !left.isDisjoint(with: $0.readNames) || left.contains($0.name) }) {
+            left.insert(reader.name)
+            views[reader.name] = nil
+        }
+        return resolvingNamesInMemory(sql, views: views, reading: ViewText.relationsRead(in: sql))
+    }
+
+    private func resolvingNamesInMemory(_ sql: String, views: [String: ViewText], reading relations: [String]) -> String? {
         var ordered: [ViewText] = []
         var visited: Set<String> = []
         func visit(_ name: String) {
@@ -36,57 +65,13 @@ extension Database {
             for dependency in view.readNames where dependency != name { visit(dependency) }
             ordered.append(view)
         }
-        visit(relation)
+        relations.forEach(visit)
         guard ordered.contains(where: \.looksUpNames) else { return nil }
         let expressions = ordered.map { "\($0.name.quotedDatabaseIdentifier) AS NOT MATERIALIZED (\n\($0.bodyResolvingNames))" }
-        return "WITH " + expressions.joined(separator: ",\n") + "\nSELECT * FROM \(relation.quotedDatabaseIdentifier)"
-    }
-}
-
-/// A view's SELECT as the store holds it.
-private struct ViewText {
-    let name: String
-    let body: String
-    /// The identifiers of the body that are other views' names (a column
-    /// spelled like a view counts too: a needless table expression is harmless).
-    var readNames: [String]
-
-    /// `(SELECT text FROM name WHERE id = <column>)`, as the migrations write
-    /// each name lookup. A lookup spelled otherwise stays a lookup.
-    private static let lookup = try! NSRegularExpression(
-        pattern: #"\(\s*SELECT\s+text\s+FROM\s+name\s+WHERE\s+id\s*=\s*([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?)\s*\)"#,
-        options: [.caseInsensitive])
-    /// `CREATE VIEW <name> AS`: a view written with a column list (or any
-    /// other way) keeps being read as the view.
-    private static let header = try! NSRegularExpression(
-        pattern: #"^\s*CREATE\s+VIEW\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:"[^"]+"|[A-Za-z_][A-Za-z0-9_]*)\s+AS\s+"#,
-        options: [.caseInsensitive])
-    private static let identifier = try! NSRegularExpression(pattern: #"[A-Za-z_][A-Za-z0-9_]*"#)
-
-    var looksUpNames: Bool { Self.lookup.firstMatch(in: body, range: NSRange(body.startIndex..., in: body)) != nil }
-
-    var bodyResolvingNames: String {
-        Self.lookup.stringByReplacingMatches(in: body, range: NSRange(body.startIndex..., in: body),
-                                             withTemplate: "\(InMemoryNames.functionName)($1)")
-    }
-
-    /// The store's views that can be read through their text.
-    static func all(in db: Database) throws -> [String: ViewText] {
-        var views: [String: ViewText] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_schema WHERE type = 'view'") {
-            let name: String = row[0]
-            guard let sql: String = row[1],
-                  let match = header.firstMatch(in: sql, range: NSRange(sql.startIndex..., in: sql)),
-                  let bodyStart = Range(match.range, in: sql)?.upperBound else { continue }
-            views[name] = ViewText(name: name, body: String(sql[bodyStart...]), readNames: [])
+            .joined(separator: ",\n")
+        guard let (keyword, rest) = ViewText.leadingWith(of: sql) else {
+            return "WITH " + expressions + "\n" + sql
         }
-        let names = Set(views.keys)
-        for (name, view) in views {
-            let body = view.body
-            let words = identifier.matches(in: body, range: NSRange(body.startIndex..., in: body))
-                .compactMap { Range($0.range, in: body).map { String(body[$0]) } }
-            views[name]?.readNames = Set(words).intersection(names).sorted()
-        }
-        return views
+        return keyword + " " + expressions + ",\n" + rest
     }
 }
