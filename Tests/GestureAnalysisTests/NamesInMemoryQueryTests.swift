@@ -55,6 +55,10 @@ import Testing
             WITH response AS (SELECT 'mine' AS via) SELECT via, (SELECT count(*) FROM responses),
                  (SELECT count(*) FROM delivery) FROM response
             """),
+        ("its own expressions named like views, quoted and with a column list", """
+            WITH "outcome"(kind) AS (SELECT 'quoted'), false_starts(kind) AS (SELECT 'listed')
+            SELECT kind, (SELECT count(*) FROM delivery) FROM outcome UNION ALL SELECT kind, 0 FROM false_starts
+            """),
         ("a view in a subquery and a string", """
             SELECT 'responses' AS word, (SELECT max(latency_ms) FROM responses WHERE via = 'touches') FROM session
             """),

@@ -41,9 +41,11 @@ struct ViewText {
             .filter { seen.insert($0).inserted }
     }
 
-    /// `name AS (`, `name AS MATERIALIZED (`…: the table expressions a query declares.
+    /// `name AS (`, `"name"(a, b) AS MATERIALIZED (`…: the table expressions
+    /// a query declares, quoted or not, with a column list or without.
     private static let tableExpression = try! NSRegularExpression(
-        pattern: #"([A-Za-z_][A-Za-z0-9_]*)\s+AS\s+(?:NOT\s+)?(?:MATERIALIZED\s+)?\("#, options: [.caseInsensitive])
+        pattern: #""?([A-Za-z_][A-Za-z0-9_]*)"?\s*(?:\([^()]*\))?\s*AS\s+(?:NOT\s+)?(?:MATERIALIZED\s+)?\("#,
+        options: [.caseInsensitive])
 
     static func tableExpressionNames(in sql: String) -> Set<String> {
         Set(tableExpression.matches(in: sql, range: NSRange(sql.startIndex..., in: sql))
