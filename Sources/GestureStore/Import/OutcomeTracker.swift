@@ -73,10 +73,10 @@ struct OutcomeTracker {
         /// nearest distance shared by two targets or more.
         var settledThrough = Int64.min
         var tiedSettlements = 0
-        var isRetired = false
     }
 
-    private var sessions: [SessionOutcomes] = []
+    /// A retired session keeps nothing but the fact.
+    private var sessions = SessionSlots<SessionOutcomes, Void>(fresh: SessionOutcomes())
     /// Targets over the sessions not retired.
     private(set) var liveTargets = 0
     /// By session, the earliest held down (`Int64.max` for none): every
@@ -120,7 +120,7 @@ struct OutcomeTracker {
     mutating func target<Sink: DerivedLatencySink>(_ record: TargetRecord, session: Int, line: Int,
                                                     into sink: inout Sink) {
         guard isExact else { return }
-        if sessions[session].isRetired {
+        if sessions.isRetired(session) {
             return giveUp("the target record at line \(line) resumes a session retired to keep memory flat")
         }
         let nanos = record.timeNanos
@@ -182,7 +182,7 @@ struct OutcomeTracker {
     mutating func retire(session: Int) {
         guard isExact else { return }
         liveTargets -= sessions[session].targets.count
-        sessions[session] = SessionOutcomes(isRetired: true)
+        sessions.retire(session, keeping: ())
     }
 
     /// Nothing more is derived (the latencies gave up): frees the state.
@@ -271,7 +271,7 @@ struct OutcomeTracker {
         guard isExact else { return }
         isExact = false
         inexactReason = reason
-        sessions = []
+        sessions = SessionSlots(fresh: SessionOutcomes())
         earliestHeld = []
         liveTargets = 0
     }

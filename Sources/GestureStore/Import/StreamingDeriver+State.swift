@@ -46,9 +46,14 @@ extension StreamingDeriver {
         var orphanDeliveries = 0
         var orphanTransitions = 0
         var lastActive = 0
-        var isRetired = false
+    }
+
+    /// What a session keeps once retired: its counts for `session_orphans`.
+    struct RetiredSession {
+        var orphanDeliveries: Int
+        var orphanTransitions: Int
         /// Retired because the live sessions held too many targets.
-        var retiredForTargets = false
+        var forTargets = false
     }
 
     /// The latest transition and delivery of a recognizer and state;

@@ -38,7 +38,8 @@ struct StreamingDeriver {
     var outcomesInexactReason: String? { inexactReason ?? outcomes.inexactReason }
 
     private let limits: Limits
-    private var sessions: [SessionState] = []
+    /// A retired session keeps its orphan counts and why it was retired.
+    private var sessions = SessionSlots<SessionState, RetiredSession>(fresh: SessionState())
     private var liveSessions: [Int] = []
     private var activity = 0
     private var deferredCount = 0
@@ -61,9 +62,9 @@ struct StreamingDeriver {
     /// Starts the next session of the capture; its ordinal is the number
     /// of sessions added before it.
     mutating func addSession<Sink: DerivedLatencySink>(into sink: inout Sink) {
+        guard isExact else { return }
         sessions.append(SessionState())
         outcomes.addSession()
-        guard isExact else { return }
         if liveSessions.count >= limits.liveSessions, let oldest = leastRecentlyActive(except: nil) {
             retire(liveSessions.remove(at: oldest), into: &sink)
         }
@@ -167,7 +168,7 @@ struct StreamingDeriver {
     mutating func target<Sink: DerivedLatencySink>(_ record: TargetRecord, session: Int, line: Int,
                                                     into sink: inout Sink) {
         guard isExact else { return }
-        if !sessions[session].isRetired {
+        if !sessions.isRetired(session) {
             activity += 1
             sessions[session].lastActive = activity
         }
@@ -175,7 +176,7 @@ struct StreamingDeriver {
         while isExact, outcomes.liveTargets > limits.liveTargets, let oldest = leastRecentlyActive(except: session) {
             let retiring = liveSessions.remove(at: oldest)
             retire(retiring, into: &sink)
-            sessions[retiring].retiredForTargets = true
+            sessions[retired: retiring].forTargets = true
         }
     }
 
@@ -200,16 +201,19 @@ struct StreamingDeriver {
         }
         guard isExact else { return }
         starts.settleAll { sink.add($0) }
-        for (session, state) in sessions.enumerated() {
-            sink.addOrphans(session: session, deliveries: state.orphanDeliveries, transitions: state.orphanTransitions)
+        for session in 0..<sessions.count {
+            let (deliveries, transitions) = sessions.isRetired(session)
+                ? (sessions[retired: session].orphanDeliveries, sessions[retired: session].orphanTransitions)
+                : (sessions[session].orphanDeliveries, sessions[session].orphanTransitions)
+            sink.addOrphans(session: session, deliveries: deliveries, transitions: transitions)
         }
     }
 
     /// Marks the session active; false when nothing more is derived.
     private mutating func activate(_ session: Int, line: Int) -> Bool {
         guard isExact else { return false }
-        guard !sessions[session].isRetired else {
-            giveUp(sessions[session].retiredForTargets
+        guard !sessions.isRetired(session) else {
+            giveUp(sessions[retired: session].forTargets
                 ? "the record at line \(line) resumes a session retired when the sessions read held more than \(limits.liveTargets) targets"
                 : "the record at line \(line) resumes a session after \(limits.liveSessions) others had started")
             return false
@@ -397,9 +401,9 @@ struct StreamingDeriver {
         starts.forget(session: session)
         outcomes.settleAll(session: session, into: &sink)
         outcomes.retire(session: session)
-        let retired = sessions[session]
-        sessions[session] = SessionState(orphanDeliveries: retired.orphanDeliveries,
-                                         orphanTransitions: retired.orphanTransitions, isRetired: true)
+        let state = sessions[session]
+        sessions.retire(session, keeping: RetiredSession(orphanDeliveries: state.orphanDeliveries,
+                                                         orphanTransitions: state.orphanTransitions))
     }
 
     private mutating func giveUp(_ reason: String) {
@@ -407,7 +411,7 @@ struct StreamingDeriver {
         inexactReason = reason
         outcomes.abandon(reason)
         // Nothing more will be derived here: free what was kept.
-        sessions = sessions.map { _ in SessionState() }
+        sessions = SessionSlots(fresh: SessionState())
         liveSessions = []
         earliestResponses = [:]
         earliestRecognitions = [:]
