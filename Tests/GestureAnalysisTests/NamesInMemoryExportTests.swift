@@ -48,7 +48,7 @@ import Testing
     @Test func theStatementResolvesEveryLookup() throws {
         let fixture = try Self.store()
         try fixture.database.connection.read { db in
-            let responses = try #require(try db.selectResolvingNamesInMemory(from: "responses"))
+            let responses = try #require(try db.resolvingNamesInMemory("SELECT * FROM \"responses\""))
             #expect(!responses.contains("FROM name"))
             #expect(responses.hasPrefix("WITH "))
             let response = try #require(responses.range(of: "\"response\" AS NOT MATERIALIZED (\n"))
@@ -56,10 +56,10 @@ import Testing
             #expect(response.lowerBound < outer.lowerBound)
             #expect(responses.hasSuffix("\nSELECT * FROM \"responses\""))
             #expect(responses.contains("gesturelab_name_text(target_id) AS target"))
-            let pairs = try #require(try db.selectResolvingNamesInMemory(from: "response_pairs"))
+            let pairs = try #require(try db.resolvingNamesInMemory("SELECT * FROM \"response_pairs\""))
             #expect(pairs.contains("gesturelab_name_text(second.via_id) AS second_via"))
-            #expect(try db.selectResolvingNamesInMemory(from: "stored_response") == nil)
-            #expect(try db.selectResolvingNamesInMemory(from: "no_such_view") == nil)
+            #expect(try db.resolvingNamesInMemory("SELECT * FROM \"stored_response\"") == nil)
+            #expect(try db.resolvingNamesInMemory("SELECT * FROM \"no_such_view\"") == nil)
         }
     }
 
@@ -83,8 +83,8 @@ import Testing
         }
         try editor.close()
         try fixture.database.connection.read { db throws -> Void in
-            #expect(try db.selectResolvingNamesInMemory(from: "mine") == nil)
-            #expect(try db.selectResolvingNamesInMemory(from: "plain_sessions") == nil)
+            #expect(try db.resolvingNamesInMemory("SELECT * FROM \"mine\"") == nil)
+            #expect(try db.resolvingNamesInMemory("SELECT * FROM \"plain_sessions\"") == nil)
         }
         let exports = try Self.bothExports(of: fixture)
         #expect(exports.count == 21)

@@ -12,14 +12,8 @@ package enum Exporter {
                               to output: TextOutput) throws -> Int {
         let relations = try db.relationNames()
         if relations.contains(name) {
-            if let sqlite = db as? Database,
-               let sql = try StoreError.translatingSQLite({ try sqlite.selectResolvingNamesInMemory(from: name) }) {
-                return try StoreError.translatingSQLite {
-                    try InMemoryNames.during(sqlite) { try QueryCatalog.run(sql: sql, in: db, format: .csv, to: output) }
-                }
-            }
             return try QueryCatalog.run(sql: "SELECT * FROM \(name.quotedDatabaseIdentifier)",
-                                        in: db, format: .csv, to: output)
+                                        in: db, format: .csv, to: output, projectSQL: true)
         }
         guard let query = catalog.queries.first(where: { $0.name == name }) else {
             throw QueryError("nothing to export named \(name): not a table, relation or query. "

@@ -58,14 +58,8 @@ package struct QueryCatalog: Sendable {
         let isBuiltIn = query.source.hasPrefix("built-in ")
         let sql = isBuiltIn ? db.builtInQuerySQL(name: query.name, portable: query.sql) : query.sql
         do {
-            // On SQLite, the views a built-in query reads take their names from memory.
-            if isBuiltIn, let sqlite = db as? Database,
-               let resolved = try StoreError.translatingSQLite({ try sqlite.resolvingNamesInMemory(sql) }) {
-                return try StoreError.translatingSQLite {
-                    try InMemoryNames.during(sqlite) {
-                        try RowWriter.write(sql: resolved, arguments: arguments, in: db, format: format, to: output)
-                    }
-                }
+            if isBuiltIn {
+                return try RowWriter.writeProjectSQL(sql, arguments: arguments, in: db, format: format, to: output)
             }
             return try RowWriter.write(sql: sql, arguments: arguments, in: db, format: format, to: output)
         } catch let error as StoreError {
@@ -78,9 +72,14 @@ package struct QueryCatalog: Sendable {
     ///
     /// - Throws: `QueryError` saying what was wrong with the SQL, in one
     ///   line that quotes the SQL on it (shortened when long: the user has it).
+    ///
+    /// `projectSQL`: SQL the project wrote (`export`'s `SELECT *` of a
+    /// relation), read as ``RowWriter/writeProjectSQL(_:arguments:in:format:to:)`` reads it.
     @discardableResult
-    package static func run(sql: String, in db: some StoreReader, format: OutputFormat, to output: TextOutput) throws -> Int {
+    package static func run(sql: String, in db: some StoreReader, format: OutputFormat, to output: TextOutput,
+                            projectSQL: Bool = false) throws -> Int {
         do {
+            if projectSQL { return try RowWriter.writeProjectSQL(sql, in: db, format: format, to: output) }
             return try RowWriter.write(sql: sql, in: db, format: format, to: output)
         } catch let error as StoreError {
             guard let failure = error.statement else { throw error }

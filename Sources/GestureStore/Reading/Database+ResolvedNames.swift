@@ -2,16 +2,13 @@ import Foundation
 import GRDB
 
 extension Database {
-    /// A statement that reads every row of view `relation`, as
-    /// `SELECT * FROM relation` does, but with each name the views look up
-    /// in `name` answered by ``InMemoryNames`` instead: the same columns,
-    /// rows, order and values.
-    ///
-    /// The view and every view it reads become common table expressions of
-    /// one SELECT, in the store's own text, with each
-    /// `(SELECT text FROM name WHERE id = column)` replaced by
-    /// `gesturelab_name_text(column)`. A table expression named like a view
-    /// hides it for the statement, so the views' text reads unchanged, and
+    /// `sql` with each view it reads after FROM or JOIN, and every view
+    /// those read, given as a common table expression in the store's own
+    /// text, with each `(SELECT text FROM name WHERE id = column)` replaced
+    /// by `gesturelab_name_text(column)`, which ``InMemoryNames`` answers from
+    /// memory: the same columns, rows, order and values, without a B-tree
+    /// seek per name per row. A table expression named like a view hides it
+    /// for the statement, so the views' text reads unchanged, and
     /// `NOT MATERIALIZED` lets SQLite plan each as it plans the view.
     ///
     /// ```sql
@@ -20,24 +17,12 @@ extension Database {
     ///   FROM stored_response),
     /// responses AS NOT MATERIALIZED (
     ///   SELECT capture.file_name AS capture, … FROM response JOIN session …)
-    /// SELECT * FROM responses
+    /// SELECT * FROM "responses"
     /// ```
     ///
-    /// - Returns: nil when `relation` is not a view, or when neither it nor a
-    ///   view it reads looks up a name: the view itself is then as fast.
-    ///   Run the statement inside ``InMemoryNames/during(_:_:)``.
-    package func selectResolvingNamesInMemory(from relation: String) throws -> String? {
-        let views = try ViewText.all(in: self)
-        guard views[relation] != nil else { return nil }
-        return resolvingNamesInMemory("SELECT * FROM \(relation.quotedDatabaseIdentifier)", views: views,
-                                      reading: [relation])
-    }
-
-    /// `sql` with the views it reads given as table expressions that read
-    /// names from memory, as ``selectResolvingNamesInMemory(from:)`` does
-    /// for one view: the same rows, faster. For SQL the project wrote (the
-    /// built-in queries); a user's SQL runs as written, so that its errors
-    /// quote what the user wrote.
+    /// For SQL the project wrote (the built-in queries, `export`'s
+    /// `SELECT *`); a user's SQL runs as written, so that its errors quote
+    /// what the user wrote. Run the result inside ``InMemoryNames/during(_:_:)``.
     ///
     /// A query that starts with `WITH` gets these expressions first in its
     /// list, so that its own can read them; a view it names as one of its
@@ -54,10 +39,6 @@ extension Database {
             left.insert(reader.name)
             views[reader.name] = nil
         }
-        return resolvingNamesInMemory(sql, views: views, reading: ViewText.relationsRead(in: sql))
-    }
-
-    private func resolvingNamesInMemory(_ sql: String, views: [String: ViewText], reading relations: [String]) -> String? {
         var ordered: [ViewText] = []
         var visited: Set<String> = []
         func visit(_ name: String) {
@@ -65,7 +46,7 @@ extension Database {
             for dependency in view.readNames where dependency != name { visit(dependency) }
             ordered.append(view)
         }
-        relations.forEach(visit)
+        ViewText.relationsRead(in: sql).forEach(visit)
         guard ordered.contains(where: \.looksUpNames) else { return nil }
         let expressions = ordered.map { "\($0.name.quotedDatabaseIdentifier) AS NOT MATERIALIZED (\n\($0.bodyResolvingNames))" }
             .joined(separator: ",\n")

@@ -11,11 +11,11 @@ import GRDBSQLite
 /// answers from an array and hands SQLite the text without a copy.
 ///
 /// It is registered on one connection for the length of one body, and
-/// ``Database/selectResolvingNamesInMemory(from:)`` writes the SQL that calls it:
+/// ``Database/resolvingNamesInMemory(_:)`` writes the SQL that calls it:
 ///
 /// ```swift
 /// try InMemoryNames.during(db) {
-///     let sql = try db.selectResolvingNamesInMemory(from: "responses") ?? "SELECT * FROM responses"
+///     let sql = try db.resolvingNamesInMemory("SELECT * FROM responses") ?? "SELECT * FROM responses"
 ///     let statement = try db.makeStatement(sql: sql)
 ///     // step it
 /// }

@@ -1,0 +1,28 @@
+import GRDB
+import GestureStore
+
+extension RowWriter {
+    /// Writes every row of SQL the project wrote (a built-in query, a
+    /// relation's `SELECT *`), streaming. On SQLite the views it reads take
+    /// their names from memory (``InMemoryNames``): the same rows, without a
+    /// lookup per name per row. A user's SQL goes through
+    /// ``write(sql:arguments:in:format:to:)`` as written, so that its errors
+    /// quote what the user wrote.
+    ///
+    ///     try RowWriter.writeProjectSQL("SELECT * FROM \"responses\"", in: db, format: .csv, to: output)
+    ///
+    /// - Returns: the number of rows written.
+    @discardableResult
+    package static func writeProjectSQL(_ sql: String, arguments: StoreArguments = [], in reader: some StoreReader,
+                                        format: OutputFormat, to output: TextOutput) throws -> Int {
+        if let db = reader as? Database,
+           let resolved = try StoreError.translatingSQLite({ try db.resolvingNamesInMemory(sql) }) {
+            return try StoreError.translatingSQLite {
+                try InMemoryNames.during(db) {
+                    try write(sql: resolved, arguments: arguments, in: reader, format: format, to: output)
+                }
+            }
+        }
+        return try write(sql: sql, arguments: arguments, in: reader, format: format, to: output)
+    }
+}
