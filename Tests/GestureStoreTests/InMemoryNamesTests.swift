@@ -102,6 +102,22 @@ import Testing
         #expect(try reader.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM row") } == 2)
     }
 
+    /// A body inside another (a comparison the report runs while it reads)
+    /// leaves the function to the outer one: when the inner ends, the outer
+    /// body still calls it; when the outer ends, it is gone.
+    @Test func aNestedBodyLeavesTheFunctionToTheOuterOne() throws {
+        let queue = try Self.namesStore()
+        try queue.inDatabase { db in
+            let (inner, outer) = try InMemoryNames.during(db) {
+                let inner = try InMemoryNames.during(db) { try String.fetchOne(db, sql: "SELECT gesturelab_name_text(1)") }
+                return (inner, try String.fetchOne(db, sql: "SELECT gesturelab_name_text(1)"))
+            }
+            #expect(inner == "touchDown")
+            #expect(outer == "touchDown")
+            #expect(throws: DatabaseError.self) { try db.execute(sql: "SELECT gesturelab_name_text(1)") }
+        }
+    }
+
     @Test func aStoreWithoutNamesRunsTheBodyWithNothingRegistered() throws {
         let queue = try DatabaseQueue()
         let answer = try queue.read { db in try InMemoryNames.during(db) { 42 } }

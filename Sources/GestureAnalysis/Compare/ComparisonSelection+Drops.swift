@@ -34,7 +34,7 @@ extension ComparisonSelection {
     package func droppedEvents(_ db: some StoreReader, value: String) throws -> DroppedEvents {
         let (conditions, arguments) = try groupFilters(value: value)
         var counts = (sessions: 0, events: 0)
-        try db.forEachRow(sql: """
+        try db.forEachRow(projectSQL: """
             SELECT count(*) AS sessions, coalesce(sum(dropped), 0) AS events FROM session
             WHERE dropped > 0
               AND id IN (SELECT session_id FROM \(relation) WHERE \(conditions.joined(separator: " AND ")))

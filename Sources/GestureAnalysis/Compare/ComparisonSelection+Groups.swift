@@ -67,7 +67,7 @@ extension ComparisonSelection {
         let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
         var rowsBySlot: [[(id: Int64, values: [Double])]] = []
         var nullSlot: Int?
-        try db.forEachRow(sql: sql + whereClause + " ORDER BY session_id", arguments: StoreArguments(arguments),
+        try db.forEachRow(projectSQL: sql + whereClause + " ORDER BY session_id", arguments: StoreArguments(arguments),
                           columns: { _ in }, row: { row in
             let id = Int64.fromDatabaseValue(row[1]) ?? 0
             let slot: Int

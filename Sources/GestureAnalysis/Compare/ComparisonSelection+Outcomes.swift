@@ -12,7 +12,7 @@ extension ComparisonSelection {
         guard let outcome else { preconditionFailure("sessionProportions needs an outcome metric") }
         let (conditions, arguments) = try groupFilters(value: value)
         var sessions: [(id: Int64, successes: Int, trials: Int)] = []
-        try db.forEachRow(sql: """
+        try db.forEachRow(projectSQL: """
             SELECT session_id, sum(\(outcome.countedColumn)), count(*) FROM \(outcome.relation)
             WHERE \(conditions.joined(separator: " AND "))
             GROUP BY session_id ORDER BY session_id
@@ -27,6 +27,6 @@ extension ComparisonSelection {
     /// store whose captures declared no targets has no touch outcomes.
     func hasOutcomeRows(_ db: some StoreReader) throws -> Bool {
         guard let outcome else { return true }
-        return try db.fetchInt(sql: "SELECT count(*) FROM (SELECT 1 FROM \(outcome.relation) LIMIT 1) AS one") ?? 0 > 0
+        return try db.fetchInt(projectSQL: "SELECT count(*) FROM (SELECT 1 FROM \(outcome.relation) LIMIT 1) AS one") ?? 0 > 0
     }
 }

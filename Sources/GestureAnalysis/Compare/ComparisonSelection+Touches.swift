@@ -58,7 +58,7 @@ extension ComparisonSelection {
         let (conditions, arguments) = try groupFilters(value: value)
         // The touch's order counts every touch-down of its session, not only
         // the selected ones: warm-up is about the session's life.
-        let rows = try db.fetchRows(sql: """
+        let rows = try db.fetchRows(projectSQL: """
             WITH picked AS (
                 SELECT latency_ms, session_id, touch FROM \(metric.relation)
                 WHERE \(conditions.joined(separator: " AND "))

@@ -157,11 +157,11 @@ package struct ComparisonSelection: Sendable, Equatable {
         let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         if splitsOnColumn {
             let column = by == "target" ? targetColumn : by
-            return try db.fetchStrings(sql: """
+            return try db.fetchStrings(projectSQL: """
                 SELECT DISTINCT coalesce(\(column), 'unknown') FROM \(relation) \(whereClause) ORDER BY 1
                 """, arguments: StoreArguments(arguments))
         }
-        return try db.fetchStrings(sql: """
+        return try db.fetchStrings(projectSQL: """
             SELECT DISTINCT value FROM session_config
             WHERE key = ? AND session_id IN (SELECT DISTINCT session_id FROM \(relation) \(whereClause))
             ORDER BY value
@@ -199,7 +199,7 @@ package struct ComparisonSelection: Sendable, Equatable {
     /// The latencies, in milliseconds and sorted, of the group where the key is `value`.
     package func latencies(_ db: some StoreReader, value: String) throws -> [Double] {
         let (conditions, arguments) = try groupFilters(value: value)
-        return try db.fetchDoubles(sql: """
+        return try db.fetchDoubles(projectSQL: """
             SELECT latency_ms FROM \(metric.relation) WHERE \(conditions.joined(separator: " AND ")) ORDER BY latency_ms
             """, arguments: StoreArguments(arguments))
     }
@@ -219,7 +219,7 @@ package struct ComparisonSelection: Sendable, Equatable {
     static func sessions(_ db: some StoreReader, sql: String,
                          arguments: [DatabaseValueConvertible?]) throws -> SessionGroup {
         var sessions: [(id: Int64, values: [Double])] = []
-        try db.forEachRow(sql: sql, arguments: StoreArguments(arguments), columns: { _ in }, row: { values in
+        try db.forEachRow(projectSQL: sql, arguments: StoreArguments(arguments), columns: { _ in }, row: { values in
             let id = Int64.fromDatabaseValue(values[0]) ?? 0
             let value = Double.fromDatabaseValue(values[1]) ?? .nan
             if sessions.last?.id == id {
@@ -249,7 +249,7 @@ package struct ComparisonSelection: Sendable, Equatable {
     package func pairedDifferences(_ db: some StoreReader, a: String, b: String) throws -> [Double] {
         guard by == "via", metric == .response else { return [] }
         let (conditions, arguments) = try filters()
-        return try db.fetchDoubles(sql: """
+        return try db.fetchDoubles(projectSQL: """
             SELECT lag_ms FROM response_pairs
             WHERE first_via = ? AND second_via = ? \(conditions.isEmpty ? "" : "AND " + conditions.joined(separator: " AND "))
             ORDER BY 1

@@ -15,14 +15,11 @@ extension RowWriter {
     @discardableResult
     package static func writeProjectSQL(_ sql: String, arguments: StoreArguments = [], in reader: some StoreReader,
                                         format: OutputFormat, to output: TextOutput) throws -> Int {
-        if let db = reader as? Database,
-           let resolved = try StoreError.translatingSQLite({ try db.resolvingNamesInMemory(sql) }) {
-            return try StoreError.translatingSQLite {
-                try InMemoryNames.during(db) {
-                    try write(sql: resolved, arguments: arguments, in: reader, format: format, to: output)
-                }
-            }
+        guard let db = reader as? Database else {
+            return try write(sql: sql, arguments: arguments, in: reader, format: format, to: output)
         }
-        return try write(sql: sql, arguments: arguments, in: reader, format: format, to: output)
+        return try db.runningProjectSQL(sql) { resolved in
+            try write(sql: resolved, arguments: arguments, in: reader, format: format, to: output)
+        }
     }
 }

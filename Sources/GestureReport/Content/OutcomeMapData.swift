@@ -40,7 +40,7 @@ struct OutcomeMapData: Sendable {
         var outcomeSelection = selection
         outcomeSelection.outcome = .reached
         let (conditions, arguments) = OutcomeFilter.conditions(outcomeSelection, value: value, sessions: sessions)
-        let touches = try db.fetchRows(sql: """
+        let touches = try db.fetchRows(projectSQL: """
             SELECT x, y, reached, CASE WHEN hit IS NOT NULL AND hit <> '' AND hit <> target THEN 1 ELSE 0 END
             FROM outcomes WHERE \(conditions.joined(separator: " AND ")) ORDER BY session_id, down_ns, touch
             """, arguments: StoreArguments(arguments)).map { row -> Touch in
@@ -52,7 +52,7 @@ struct OutcomeMapData: Sendable {
         let sessionArguments = StoreArguments(sessions.map { $0 as DatabaseValueConvertible? })
         var targets: [Target] = []
         var left = 0
-        for row in try db.fetchRows(sql: """
+        for row in try db.fetchRows(projectSQL: """
             SELECT target, x, y, w, h, hit_x, hit_y, hit_w, hit_h FROM targets WHERE \(inSessions)
             ORDER BY session_id, t_ns, line
             """, arguments: sessionArguments) {
@@ -64,7 +64,7 @@ struct OutcomeMapData: Sendable {
             guard !targets.contains(target) else { continue }
             if targets.count < maximumTargets { targets.append(target) } else { left += 1 }
         }
-        let screen = try db.fetchRows(sql: """
+        let screen = try db.fetchRows(projectSQL: """
             SELECT screen_w, screen_h, count(*) AS n FROM session
             WHERE \(inSessions.replacingOccurrences(of: "session_id", with: "id")) AND screen_w IS NOT NULL AND screen_h IS NOT NULL
             GROUP BY screen_w, screen_h ORDER BY n DESC, screen_w, screen_h LIMIT 1

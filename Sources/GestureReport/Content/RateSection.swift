@@ -76,7 +76,7 @@ struct RateSection: Sendable {
     private static func tradeOffRow(_ selection: ComparisonSelection, group: String, rate: ProportionComparison.GroupRate,
                                     sessions: [Int64], in db: some StoreReader) throws -> TradeOffRow {
         let (conditions, arguments) = OutcomeFilter.conditions(selection, value: rate.label, sessions: sessions)
-        let latencies = try db.fetchDoubles(sql: """
+        let latencies = try db.fetchDoubles(projectSQL: """
             SELECT start_ms FROM starts WHERE \(conditions.joined(separator: " AND ")) ORDER BY start_ms
             """, arguments: StoreArguments(arguments))
         return TradeOffRow(group: group, label: rate.label, starts: latencies.count,

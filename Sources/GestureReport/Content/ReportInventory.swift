@@ -37,7 +37,7 @@ struct ReportInventory {
             configurations[row[0], default: []].append("\(key) = \(value)")
         }
         var sessions: [Session] = []
-        let rows = try db.fetchRows(sql: """
+        let rows = try db.fetchRows(projectSQL: """
             SELECT session.id, capture.file_name, session.session, session.experiment, session.variant,
                    session.device_model, session.device_os, session.screen_w, session.screen_h,
                    (SELECT count(*) FROM touch WHERE touch.session_id = session.id), capture.id
@@ -57,7 +57,7 @@ struct ReportInventory {
                                     droppedEvents: drops[id]?.events ?? 0))
         }
         let used = Set(sessions.map(\.captureID))
-        let captures = try db.fetchRows(sql: """
+        let captures = try db.fetchRows(projectSQL: """
             SELECT capture.id, file_name, coalesce(sha256, ''), count(session.id)
             FROM capture LEFT JOIN session ON session.capture_id = capture.id
             GROUP BY capture.id, file_name, sha256 ORDER BY capture.id

@@ -49,9 +49,9 @@ enum ReportSuggestions {
     private static func outcomePlans(_ db: some StoreReader, experiment: String) throws -> [PlannedComparison] {
         let keys = try differingKeys(db, experiment: experiment)
         guard !keys.isEmpty else { return [] }
-        let missed = try db.fetchInt(sql: "SELECT count(*) FROM outcomes WHERE experiment = ? AND reached = 0",
+        let missed = try db.fetchInt(projectSQL: "SELECT count(*) FROM outcomes WHERE experiment = ? AND reached = 0",
                                      arguments: [experiment]) ?? 0
-        let falseStarts = try db.fetchInt(sql: "SELECT count(*) FROM false_starts WHERE experiment = ?",
+        let falseStarts = try db.fetchInt(projectSQL: "SELECT count(*) FROM false_starts WHERE experiment = ?",
                                           arguments: [experiment]) ?? 0
         var plans: [PlannedComparison] = []
         for key in keys {
@@ -98,7 +98,7 @@ enum ReportSuggestions {
     private static func leadResponse(_ db: some StoreReader, experiment: String,
                                      tally: ResponseTally?) throws -> (String, String, String)? {
         if let tally { return tally.lead.map { ($0.target, $0.event, $0.via) } }
-        guard let lead = try db.fetchRows(sql: """
+        guard let lead = try db.fetchRows(projectSQL: """
             WITH heard AS (
                 SELECT target, event, via, count(*) AS n, avg(latency_ms) AS mean
                 FROM responses WHERE experiment = ? GROUP BY target, event, via
@@ -115,7 +115,7 @@ enum ReportSuggestions {
     static func edgeRegionsThatMatter(_ db: some StoreReader, experiment: String, target: String, event: String, via: String,
                                       alpha: Double) throws -> [String]? {
         // On SQLite the integer-keyed table, matched on the names' ids: no name looked up per row.
-        let rows = try db.fetchRows(sql: db is Database ? """
+        let rows = try db.fetchRows(projectSQL: db is Database ? """
             SELECT (SELECT text FROM name WHERE id = region_id), latency_ns / 1e6 FROM stored_response
             WHERE session_id IN (SELECT id FROM session WHERE experiment = ?)
               AND target_id = (SELECT id FROM name WHERE text = ?) AND event_id = (SELECT id FROM name WHERE text = ?)
@@ -152,7 +152,7 @@ enum ReportSuggestions {
                     title: "\(experiment), \(lead.variant): \(lead.target) \(lead.event) by channel")
             }
         }
-        let rows = try db.fetchRows(sql: """
+        let rows = try db.fetchRows(projectSQL: """
             SELECT variant, target, event, count(*) AS paired, avg(first_ms) AS mean
             FROM response_pairs
             WHERE experiment = ? AND second_via > first_via

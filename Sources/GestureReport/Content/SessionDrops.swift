@@ -14,7 +14,7 @@ enum SessionDrops {
 
     static func counts(_ db: some StoreReader) throws -> [Int64: Count] {
         var counts: [Int64: Count] = [:]
-        let rows = try db.fetchRows(sql: """
+        let rows = try db.fetchRows(projectSQL: """
             SELECT session.id, capture.file_name, session.session, session.dropped
             FROM session JOIN capture ON capture.id = session.capture_id
             WHERE session.dropped > 0

@@ -55,4 +55,23 @@ extension Database {
         }
         return keyword + " " + expressions + ",\n" + rest
     }
+
+    /// Runs `body` with `sql` as ``resolvingNamesInMemory(_:)`` rewrites it,
+    /// inside ``InMemoryNames/during(_:_:)``; or with `sql` as written when
+    /// no view it reads looks up a name. For SQL the project wrote.
+    ///
+    /// ```swift
+    /// let count = try db.runningProjectSQL("SELECT count(*) FROM responses WHERE via = ?") { sql in
+    ///     try Int.fetchOne(db, sql: sql, arguments: ["observer"])
+    /// }
+    /// ```
+    ///
+    /// Only SQLite's errors from the rewrite and the function's set-up are
+    /// translated to ``StoreError``; what `body` throws goes through as it is.
+    package func runningProjectSQL<T>(_ sql: String, _ body: (String) throws -> T) throws -> T {
+        guard let resolved = try StoreError.translatingSQLite({ try resolvingNamesInMemory(sql) }) else {
+            return try body(sql)
+        }
+        return try StoreError.translatingSQLite { try InMemoryNames.during(self) { try body(resolved) } }
+    }
 }

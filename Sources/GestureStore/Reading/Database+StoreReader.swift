@@ -27,6 +27,16 @@ extension Database: StoreReader {
         }
     }
 
+    /// The views the statement reads take their names from memory
+    /// (``runningProjectSQL(_:_:)``).
+    package func forEachRow(projectSQL sql: String, arguments: StoreArguments,
+                            columns: ([String]) throws -> Void,
+                            row: ([DatabaseValue]) throws -> Void) throws {
+        try runningProjectSQL(sql) { resolved in
+            try forEachRow(sql: resolved, arguments: arguments, columns: columns, row: row)
+        }
+    }
+
     package func relationNames() throws -> [String] {
         try StoreError.translatingSQLite {
             try String.fetchAll(self, sql: """

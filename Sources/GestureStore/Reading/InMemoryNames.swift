@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import GRDBSQLite
 
@@ -70,9 +71,13 @@ package final class InMemoryNames {
             }
             return result!
         }
+        guard let connection = db.sqliteConnection else { return try body() }
+        // Inside another body on this connection: its function serves, and
+        // only the outermost removes it.
+        guard Registrations.shared.insert(connection) else { return try body() }
+        defer { Registrations.shared.remove(connection) }
         guard try db.tableExists("name") else { return try body() }
         let names = try InMemoryNames.read(from: db)
-        guard let connection = db.sqliteConnection else { return try body() }
         let retained = Unmanaged.passRetained(names)
         let code = sqlite3_create_function_v2(
             connection, functionName, 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, retained.toOpaque(),
@@ -131,6 +136,23 @@ package final class InMemoryNames {
         let entry = id >= 0 && id < dense.count ? dense[Int(id)] : sparse[id] ?? .absent
         guard entry.start >= 0 else { return nil }
         return (UnsafePointer(storage.advanced(by: entry.start).assumingMemoryBound(to: CChar.self)), entry.length)
+    }
+}
+
+/// The connections whose function is registered: a body that runs another
+/// (a comparison inside the report) must not remove it from the outer one.
+private final class Registrations: @unchecked Sendable {
+    static let shared = Registrations()
+    private let lock = NSLock()
+    private var connections: Set<OpaquePointer> = []
+
+    /// Whether `connection` was not registered before.
+    func insert(_ connection: OpaquePointer) -> Bool {
+        lock.withLock { connections.insert(connection).inserted }
+    }
+
+    func remove(_ connection: OpaquePointer) {
+        _ = lock.withLock { connections.remove(connection) }
     }
 }
 

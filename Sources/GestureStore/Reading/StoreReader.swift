@@ -29,6 +29,15 @@ package protocol StoreReader {
                     columns: ([String]) throws -> Void,
                     row: ([DatabaseValue]) throws -> Void) throws
 
+    /// Runs one statement the project wrote (never a user's), as
+    /// ``forEachRow(sql:arguments:columns:row:)`` does: the same columns,
+    /// rows and order. An engine may plan it in its own way; SQLite reads
+    /// the names the views look up from memory (``InMemoryNames``) rather
+    /// than with a seek per name per row. Errors may quote the SQL it ran.
+    func forEachRow(projectSQL sql: String, arguments: StoreArguments,
+                    columns: ([String]) throws -> Void,
+                    row: ([DatabaseValue]) throws -> Void) throws
+
     /// The store's tables and views, without the engine's own and the
     /// migration ledger, views first then tables, each in name order.
     func relationNames() throws -> [String]
@@ -40,11 +49,42 @@ package protocol StoreReader {
 }
 
 extension StoreReader {
+    /// Runs the statement as written: an engine without a plan of its own
+    /// for the project's SQL.
+    package func forEachRow(projectSQL sql: String, arguments: StoreArguments,
+                            columns: ([String]) throws -> Void,
+                            row: ([DatabaseValue]) throws -> Void) throws {
+        try forEachRow(sql: sql, arguments: arguments, columns: columns, row: row)
+    }
+
     /// The first column of every row.
     package func fetchColumn(sql: String, arguments: StoreArguments = []) throws -> [DatabaseValue] {
         var values: [DatabaseValue] = []
         try forEachRow(sql: sql, arguments: arguments, columns: { _ in }, row: { values.append($0.first ?? .null) })
         return values
+    }
+
+    /// The first column of every row of SQL the project wrote
+    /// (``forEachRow(projectSQL:arguments:columns:row:)``).
+    package func fetchColumn(projectSQL sql: String, arguments: StoreArguments = []) throws -> [DatabaseValue] {
+        var values: [DatabaseValue] = []
+        try forEachRow(projectSQL: sql, arguments: arguments, columns: { _ in }, row: { values.append($0.first ?? .null) })
+        return values
+    }
+
+    /// The first column of the project's SQL as doubles; NULL rows are left out.
+    package func fetchDoubles(projectSQL sql: String, arguments: StoreArguments = []) throws -> [Double] {
+        try fetchColumn(projectSQL: sql, arguments: arguments).compactMap { Double.fromDatabaseValue($0) }
+    }
+
+    /// The first column of the project's SQL as text; NULL becomes an empty string.
+    package func fetchStrings(projectSQL sql: String, arguments: StoreArguments = []) throws -> [String] {
+        try fetchColumn(projectSQL: sql, arguments: arguments).map { String.fromDatabaseValue($0) ?? "" }
+    }
+
+    /// The first column of the first row of the project's SQL as an integer.
+    package func fetchInt(projectSQL sql: String, arguments: StoreArguments = []) throws -> Int? {
+        try fetchColumn(projectSQL: sql, arguments: arguments).first.flatMap { Int.fromDatabaseValue($0) }
     }
 
     /// The first column as text; NULL becomes an empty string.

@@ -44,4 +44,14 @@ extension StoreReader {
                        row: { rows.append(StoreRow(columns: columns, values: $0)) })
         return rows
     }
+
+    /// Every row of SQL the project wrote
+    /// (``forEachRow(projectSQL:arguments:columns:row:)``), held.
+    package func fetchRows(projectSQL sql: String, arguments: StoreArguments = []) throws -> [StoreRow] {
+        var columns: [String] = []
+        var rows: [StoreRow] = []
+        try forEachRow(projectSQL: sql, arguments: arguments, columns: { columns = $0 },
+                       row: { rows.append(StoreRow(columns: columns, values: $0)) })
+        return rows
+    }
 }

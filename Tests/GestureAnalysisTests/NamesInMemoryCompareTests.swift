@@ -1,0 +1,77 @@
+import Foundation
+import GRDB
+import GestureStore
+import Testing
+@testable import GestureAnalysis
+
+/// `compare` reads its groups as the project's SQL
+/// (`StoreReader.forEachRow(projectSQL:)`): on SQLite the views take their
+/// names from memory. Every comparison must print what it prints when each
+/// statement runs as written.
+@Suite struct NamesInMemoryCompareTests {
+    /// A reader that runs every statement as written, the project's too:
+    /// what any engine without a plan of its own does.
+    struct AsWrittenReader: StoreReader {
+        let db: Database
+
+        func forEachRow(sql: String, arguments: StoreArguments, columns: ([String]) throws -> Void,
+                        row: ([DatabaseValue]) throws -> Void) throws {
+            try db.forEachRow(sql: sql, arguments: arguments, columns: columns, row: row)
+        }
+
+        func relationNames() throws -> [String] { try db.relationNames() }
+
+        func builtInQuerySQL(name: String, portable sql: String) -> String { sql }
+    }
+
+    static let requests: [(String, Comparer.Request)] = [
+        ("responses by via", .init(selection: ComparisonSelection(by: "via"))),
+        ("responses by via, one event", .init(selection: ComparisonSelection(by: "via", event: "began"))),
+        ("responses by variant", .init(selection: ComparisonSelection(by: "variant"))),
+        ("responses by target", .init(selection: ComparisonSelection(by: "target"))),
+        ("responses by region, one experiment", .init(selection: ComparisonSelection(by: "region", experiment: "e"))),
+        ("recognitions by variant", .init(selection: ComparisonSelection(by: "variant", metric: .recognition))),
+        ("dispatches by via", .init(selection: ComparisonSelection(by: "via", metric: .dispatch))),
+        ("touch unit, responses by variant", {
+            var request = Comparer.Request(selection: ComparisonSelection(by: "variant"))
+            request.options.unit = .touch
+            return request
+        }()),
+    ]
+
+    /// The JSON of `request` on `reader`, or the error it throws.
+    static func answer(_ request: Comparer.Request, in reader: some StoreReader) -> String {
+        do {
+            if request.selection.outcome != nil { return ProportionReport.json(try Comparer.runProportions(request, in: reader)) }
+            return ComparisonReport.json(try Comparer.run(request, in: reader))
+        } catch {
+            return "error: \(error)"
+        }
+    }
+
+    @Test func everyComparisonAnswersAsWritten() throws {
+        let fixture = try NamesInMemoryExportTests.store()
+        let outcomeRequests: [(String, Comparer.Request)] = [
+            ("reached by variant", .init(selection: ComparisonSelection(by: "variant", outcome: .reached))),
+            ("false starts by variant", .init(selection: ComparisonSelection(by: "variant", outcome: .falseStart))),
+        ]
+        var compared = 0
+        try fixture.database.connection.read { db in
+            var statements: [String] = []
+            db.trace(options: .statement) { event in
+                if case let .statement(statement) = event { statements.append(statement.sql) }
+            }
+            for (label, request) in Self.requests + outcomeRequests {
+                let resolved = Self.answer(request, in: db)
+                let written = Self.answer(request, in: AsWrittenReader(db: db))
+                #expect(resolved == written, "\(label)")
+                if !resolved.hasPrefix("error:") { compared += 1 }
+            }
+            db.trace(options: .statement, nil)
+            // The SQLite path did read names from memory.
+            #expect(statements.contains { $0.contains(InMemoryNames.functionName) })
+        }
+        // Most answers are comparisons, not refusals, so the equality says something.
+        #expect(compared >= 7)
+    }
+}
