@@ -59,7 +59,7 @@ import Testing
         try fixture.database.connection.read { db in
             var statements: [String] = []
             db.trace(options: .statement) { event in
-                if case let .statement(statement) = event { statements.append(statement.sql) }
+                if case .statement(let statement) = event { statements.append(statement.sql) }
             }
             for (label, request) in Self.requests + outcomeRequests {
                 let resolved = Self.answer(request, in: db)
