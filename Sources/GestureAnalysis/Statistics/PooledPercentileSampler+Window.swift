@@ -112,21 +112,44 @@ extension PooledPercentileSampler {
     /// session with one value inside puts all its draws there; others draw
     /// a position each), then the wanted rank found by a walk up the
     /// positions: no values compared.
+    ///
+    /// Each session's positions inside are first gathered by one pass over
+    /// the bracket, in pooled order, which within a session is the order of
+    /// its values: the r-th of them is `pooledPositions[from + r]`, so the
+    /// draws land where a lookup there would put them, without a cache
+    /// miss for each session's part of `pooledPositions`.
     private func countInside(rank: Int, needNext: Bool, from low: Int, to high: Int, workspace: inout Workspace,
                              generator: inout SeededGenerator) -> (Double, Double) {
         do {
-            let hits = workspace.hits
-            for (session, count) in zip(workspace.insideSessions[..<workspace.insideCount],
-                                        workspace.insideDraws[..<workspace.insideCount]) {
+            let hits = workspace.hits, cursor = workspace.positionCursor
+            let positions = workspace.insidePositions, insideStarts = workspace.insideStarts
+            let sessions = workspace.insideSessions[..<workspace.insideCount]
+            var offset: Int32 = 0
+            for (slot, session) in sessions.enumerated() {
                 let index = Int(session)
-                let from = starts[index] + Int(workspace.belowLow[index])
+                insideStarts[slot] = offset
+                cursor[index] = offset
+                offset += workspace.belowHigh[index] - workspace.belowLow[index]
+            }
+            for position in low..<high {
+                let session = Int(pooledSessions[position])
+                let next = cursor[session]
+                if next >= 0 {
+                    positions[Int(next)] = Int32(position)
+                    cursor[session] = next + 1
+                }
+            }
+            for (slot, (session, count)) in zip(sessions, workspace.insideDraws[..<workspace.insideCount]).enumerated() {
+                let index = Int(session)
+                cursor[index] = -1
+                let first = Int(insideStarts[slot])
                 let size = Int(workspace.belowHigh[index] - workspace.belowLow[index])
                 if size == 1 {
-                    hits[Int(pooledPositions[from])] += Int32(count)
+                    hits[Int(positions[first])] += Int32(count)
                     continue
                 }
                 for _ in 0..<count {
-                    hits[Int(pooledPositions[from + min(Int(generator.nextUniform() * Double(size)), size - 1)])] += 1
+                    hits[Int(positions[first + min(Int(generator.nextUniform() * Double(size)), size - 1)])] += 1
                 }
             }
             var position = low, seen = 0
@@ -147,10 +170,30 @@ extension PooledPercentileSampler {
     }
 
     /// E_row: the expected draws before checkpoint `row`, Σ c_i·table[row][i].
+    ///
+    /// Eight sessions at a time in 32-bit lanes when any replicate's draws
+    /// fit in them (`sumsFitInLanes`): every term is at least 0 and the
+    /// terms add up to at most the replicate's draws, so no lane and no sum
+    /// of lanes can overflow, and the sum is the exact one.
     private func expectedBefore(row: Int, counts: UnsafeBufferPointer<Int32>) -> Int {
         let k = sessionCount, base = row * k
-        var sum = 0
-        for session in 0..<k { sum &+= Int(counts[session]) &* Int(table[base + session]) }
+        var sum = 0, session = 0
+        if sumsFitInLanes, let countBase = counts.baseAddress,
+           let tableBase = UnsafePointer(table.baseAddress) {
+            let countBytes = UnsafeRawPointer(countBase), tableBytes = UnsafeRawPointer(tableBase + base)
+            var lanes = SIMD8<Int32>()
+            while session + 8 <= k {
+                let offset = session * MemoryLayout<Int32>.stride
+                lanes &+= countBytes.loadUnaligned(fromByteOffset: offset, as: SIMD8<Int32>.self)
+                    &* tableBytes.loadUnaligned(fromByteOffset: offset, as: SIMD8<Int32>.self)
+                session += 8
+            }
+            sum = Int(lanes.wrappedSum())
+        }
+        while session < k {
+            sum &+= Int(counts[session]) &* Int(table[base + session])
+            session += 1
+        }
         return sum
     }
 

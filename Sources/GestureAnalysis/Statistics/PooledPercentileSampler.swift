@@ -40,13 +40,15 @@ final class PooledPercentileSampler: @unchecked Sendable {
     let starts: UnsafeMutableBufferPointer<Int>
     let pooledValues: UnsafeMutableBufferPointer<Double>
     let pooledSessions: UnsafeMutableBufferPointer<Int32>
-    /// The pooled position of each of `values`.
-    let pooledPositions: UnsafeMutableBufferPointer<Int32>
     /// Pooled positions of the checkpoints, ascending, each a cut between
     /// two different values (or 0 or the end).
     let checkpoints: UnsafeMutableBufferPointer<Int>
     /// Row j, column i: values of session i before checkpoint j.
     let table: UnsafeMutableBufferPointer<Int32>
+    /// Whether every replicate's draws (at most k times the largest
+    /// session) fit in an `Int32`, so that sums of counts may be taken in
+    /// 32-bit lanes.
+    let sumsFitInLanes: Bool
     let tuning: Tuning
 
     init(group: SessionGroup, tuning: Tuning = Tuning()) {
@@ -68,15 +70,20 @@ final class PooledPercentileSampler: @unchecked Sendable {
             }
         }
         starts[k] = offset
-        // By value, then by session: within a session the order is its own.
-        pooled.sort { $0.value < $1.value || ($0.value == $1.value && $0.session < $1.session) }
+        let largestSession = group.sessions.map(\.sorted.count).max() ?? 0
+        let (mostDraws, overflow) = k.multipliedReportingOverflow(by: largestSession)
+        sumsFitInLanes = !overflow && mostDraws <= Int(Int32.max)
+        // By value, then by session, then by place: within a session the
+        // order is its own (the draws inside a bracket rely on it).
+        pooled.sort {
+            $0.value < $1.value || ($0.value == $1.value && ($0.session < $1.session
+                || ($0.session == $1.session && $0.index < $1.index)))
+        }
         pooledValues = .allocate(capacity: total)
         pooledSessions = .allocate(capacity: total)
-        pooledPositions = .allocate(capacity: total)
         for (index, entry) in pooled.enumerated() {
             pooledValues[index] = entry.value
             pooledSessions[index] = entry.session
-            pooledPositions[Int(entry.index)] = Int32(index)
         }
         let rows = max(1, min(256, total / 64, tuning.tableEntries / max(k, 1)))
         var cuts = [0]
@@ -105,7 +112,6 @@ final class PooledPercentileSampler: @unchecked Sendable {
         starts.deallocate()
         pooledValues.deallocate()
         pooledSessions.deallocate()
-        pooledPositions.deallocate()
         checkpoints.deallocate()
         table.deallocate()
     }
@@ -131,6 +137,14 @@ final class PooledPercentileSampler: @unchecked Sendable {
         /// Draws inside the bracket at each pooled position (kept zero
         /// outside the bracket being counted).
         let hits: UnsafeMutableBufferPointer<Int32>
+        /// Per session: where its next pooled position inside the bracket
+        /// goes in `insidePositions`, or -1 (kept -1 between brackets).
+        let positionCursor: UnsafeMutableBufferPointer<Int32>
+        /// The pooled positions inside the bracket of each session with
+        /// draws there, session after session; `insideStarts[j]` is where
+        /// those of `insideSessions[j]` begin.
+        let insidePositions: UnsafeMutableBufferPointer<Int32>
+        let insideStarts: UnsafeMutableBufferPointer<Int32>
         var buckets: SplitBuckets
         var drawn: [Double] = []
         /// By (m, w), a session's m values with w of them inside the bracket:
@@ -147,6 +161,9 @@ final class PooledPercentileSampler: @unchecked Sendable {
             insideSessions = owner.make(sessions, 0)
             insideDraws = owner.make(sessions, 0)
             hits = owner.make(values, 0)
+            positionCursor = owner.make(sessions, -1)
+            insidePositions = owner.make(values, 0)
+            insideStarts = owner.make(sessions, 0)
             buckets = SplitBuckets(capacity: sessions, owner: owner)
             odds = owner.make(4 * 4096, 0)
         }
