@@ -43,7 +43,7 @@ struct ComparisonGroupsTests {
     /// Each session's values, ascending, by session in id order.
     private func contents(_ group: SessionGroup) -> [[Double]] { group.sessions.map(\.sorted) }
 
-    @Test(arguments: ["mode", "via", "region", "target", "variant"])
+    @Test(arguments: ["mode", "via", "region", "target", "variant", "experiment"])
     func onePassMatchesOneReadAValue(by: String) throws {
         let selection = ComparisonSelection(by: by)
         try withStore { db in
@@ -82,6 +82,33 @@ struct ComparisonGroupsTests {
             #expect(values == ["t0", "unknown"])
             #expect(groups[1].count == 0)
             #expect(groups == (try values.map { try selection.sessionLatencies(db, value: $0) }))
+        }
+    }
+
+    /// A split by a column of the session reads each session's value once:
+    /// a variant stored as the text `unknown` is listed, and, as for every
+    /// column split, `unknown` names the rows without a value (none here),
+    /// not it; filters on other columns still apply.
+    @Test func aSessionColumnSplitAnswersAsAColumnSplit() throws {
+        let capture = Self.capture.replacingOccurrences(of: #""variant":"v-c""#, with: #""variant":"unknown""#)
+        let fixture = try AnalysisFixture(captures: [])
+        try fixture.importCapture(text: capture, name: "variant-unknown.jsonl")
+        try fixture.database.connection.read { db in
+            let selection = ComparisonSelection(by: "variant", via: "target-action")
+            let (values, groups) = try selection.valuesAndSessionLatencies(db)
+            #expect(values == ["unknown", "v-a", "v-b"])
+            #expect(values == (try selection.values(db)))
+            #expect(groups.map(contents) == [[], [[6, 10, 13], [8]], [[21, 31]]])
+            #expect(groups == (try values.map { try selection.sessionLatencies(db, value: $0) }))
+            let named = try selection.sessionLatencies(db, values: ["v-b", "unknown", "v-a"])
+            #expect(named.map(contents) == [[[21, 31]], [], [[6, 10, 13], [8]]])
+            #expect(try selection.sessionLatencies(db, values: ["unknown"]).map(contents) == [[]])
+            // A filter on the session's experiment narrows the sessions read.
+            let inX = ComparisonSelection(by: "variant", via: "target-action", experiment: "x")
+            #expect(try inX.valuesAndSessionLatencies(db).groups == groups)
+            let elsewhere = ComparisonSelection(by: "variant", via: "target-action", experiment: "y")
+            #expect(try elsewhere.valuesAndSessionLatencies(db).values.isEmpty)
+            #expect(try elsewhere.sessionLatencies(db, values: ["v-a"]).map(contents) == [[]])
         }
     }
 

@@ -37,17 +37,36 @@ extension ComparisonSelection {
     private func readGroups(_ db: some StoreReader, only: [String]?) throws -> (values: [String], groups: [SessionGroup]) {
         var (conditions, arguments) = try filters()
         var keys = ValueSlots()
-        /// Per session id, the slot of its value of a configuration key.
+        /// Per session id, the slot of its value of a key every session has one value of.
         var sessionSlots: [Int64: Int] = [:]
         let sql: String
         if splitsOnColumn {
             let column = by == "target" ? targetColumn : by
             if let only {
+                // On the rows, not as `session_id IN (…)`, which SQLite
+                // would answer by sessions and then sort.
                 conditions.append("(" + only.map { $0 == "unknown" ? "\(column) IS NULL" : "\(column) = ?" }
                     .joined(separator: " OR ") + ")")
                 arguments.append(contentsOf: only.filter { $0 != "unknown" } as [DatabaseValueConvertible?])
             }
-            sql = "SELECT \(column), session_id, latency_ms FROM \(metric.relation)"
+            if sessionColumn != nil {
+                // A column of the session (never NULL): its value is read
+                // once a session, and the rows carry only their session's id.
+                // Only the sessions the filters on the session leave.
+                let filters = [("experiment", experiment), ("variant", variant)].compactMap { name, value in
+                    value.map { ("\(name) = ?", $0) }
+                }
+                let whereSessions = filters.isEmpty ? "" : " WHERE " + filters.map(\.0).joined(separator: " AND ")
+                try db.forEachRow(projectSQL: "SELECT id, \(column) FROM session" + whereSessions,
+                                  arguments: StoreArguments(filters.map(\.1) as [DatabaseValueConvertible?]), columns: { _ in },
+                                  row: { row in
+                    guard let id = Int64.fromDatabaseValue(row[0]), let value = String.fromDatabaseValue(row[1]) else { return }
+                    sessionSlots[id] = keys.slot(of: value)
+                })
+                sql = "SELECT NULL, session_id, latency_ms FROM \(metric.relation)"
+            } else {
+                sql = "SELECT \(column), session_id, latency_ms FROM \(metric.relation)"
+            }
         } else {
             var configSQL = "SELECT session_id, value FROM session_config WHERE key = ?"
             var configArguments: [DatabaseValueConvertible?] = [by]
@@ -67,20 +86,25 @@ extension ComparisonSelection {
         let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
         var rowsBySlot: [[(id: Int64, values: [Double])]] = []
         var nullSlot: Int?
+        var lastSession: (id: Int64, slot: Int)?
         try db.forEachRow(projectSQL: sql + whereClause + " ORDER BY session_id", arguments: StoreArguments(arguments),
                           columns: { _ in }, row: { row in
             let id = Int64.fromDatabaseValue(row[1]) ?? 0
             let slot: Int
-            if splitsOnColumn {
+            if splitsOnColumn, sessionColumn == nil {
                 if let value = String.fromDatabaseValue(row[0]) {
                     slot = keys.slot(of: value)
                 } else {
                     if nullSlot == nil { nullSlot = keys.unindexedSlot(named: "unknown") }
                     slot = nullSlot!
                 }
+            } else if let last = lastSession, last.id == id {
+                // Rows come by session: one lookup a session.
+                slot = last.slot
             } else {
                 guard let found = sessionSlots[id] else { return }
                 slot = found
+                lastSession = (id, found)
             }
             while rowsBySlot.count <= slot { rowsBySlot.append([]) }
             let value = Double.fromDatabaseValue(row[2]) ?? .nan
@@ -108,6 +132,10 @@ extension ComparisonSelection {
         let values = try orderedByDatabase(found, db)
         return (values, values.map { group(slot(for: $0)) })
     }
+
+    /// The `session` column the split is by, when it is one (`variant`,
+    /// `experiment`: text, never NULL, one value a session).
+    private var sessionColumn: String? { by == "variant" || by == "experiment" ? by : nil }
 
     /// `values` in the order the database sorts text (its collation, as the
     /// `ORDER BY` of ``values(_:)``).
