@@ -46,6 +46,15 @@ struct BoundStatement {
         if let range { bind(text: range, in: context, at: index) } else { sqlite3_bind_null(handle, index) }
     }
 
+    /// A string SQLite copies, read up to its first NUL, as GRDB binds one.
+    func bind(_ value: String?, at index: Int32) {
+        guard let value else {
+            sqlite3_bind_null(handle, index)
+            return
+        }
+        sqlite3_bind_text(handle, index, value, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+    }
+
     /// A literal lives as long as the program: SQLite may keep the pointer.
     func bind(_ value: StaticString, at index: Int32) {
         _ = value.withUTF8Buffer { bytes in
