@@ -9,21 +9,6 @@ import Testing
 /// names from memory. Every comparison must print what it prints when each
 /// statement runs as written.
 @Suite struct NamesInMemoryCompareTests {
-    /// A reader that runs every statement as written, the project's too:
-    /// what any engine without a plan of its own does.
-    struct AsWrittenReader: StoreReader {
-        let db: Database
-
-        func forEachRow(sql: String, arguments: StoreArguments, columns: ([String]) throws -> Void,
-                        row: ([DatabaseValue]) throws -> Void) throws {
-            try db.forEachRow(sql: sql, arguments: arguments, columns: columns, row: row)
-        }
-
-        func relationNames() throws -> [String] { try db.relationNames() }
-
-        func builtInQuerySQL(name: String, portable sql: String) -> String { sql }
-    }
-
     static let requests: [(String, Comparer.Request)] = [
         ("responses by via", .init(selection: ComparisonSelection(by: "via"))),
         ("responses by via, one event", .init(selection: ComparisonSelection(by: "via", event: "began"))),
@@ -63,7 +48,7 @@ import Testing
             }
             for (label, request) in Self.requests + outcomeRequests {
                 let resolved = Self.answer(request, in: db)
-                let written = Self.answer(request, in: AsWrittenReader(db: db))
+                let written = Self.answer(request, in: SQLiteAsWritten(db))
                 #expect(resolved == written, "\(label)")
                 if !resolved.hasPrefix("error:") { compared += 1 }
             }

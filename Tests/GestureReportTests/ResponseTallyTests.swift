@@ -8,24 +8,10 @@ import Testing
 /// The one-pass tally of a SQLite store gives what the views give: the same
 /// counts, means, and so the same suggested comparisons.
 @Suite struct ResponseTallyTests {
-    /// A SQLite store read as any other engine is: through the views' SQL.
-    struct ThroughTheViews: StoreReader {
-        var db: Database
-
-        func forEachRow(sql: String, arguments: StoreArguments, columns: ([String]) throws -> Void,
-                        row: ([DatabaseValue]) throws -> Void) throws {
-            try db.forEachRow(sql: sql, arguments: arguments, columns: columns, row: row)
-        }
-
-        func relationNames() throws -> [String] { try db.relationNames() }
-
-        func builtInQuerySQL(name: String, portable sql: String) -> String { sql }
-    }
-
     @Test func theSuggestionsAreThoseOfTheViews() throws {
         let made = try DemoStore.get()
         let (tallied, viewed) = try made.database.connection.read { db in
-            (try ReportSuggestions.plans(db, alpha: 0.05), try ReportSuggestions.plans(ThroughTheViews(db: db), alpha: 0.05))
+            (try ReportSuggestions.plans(db, alpha: 0.05), try ReportSuggestions.plans(SQLiteAsWritten(db), alpha: 0.05))
         }
         #expect(tallied.count >= 4)
         #expect(tallied.map(\.selection) == viewed.map(\.selection))

@@ -59,32 +59,13 @@ extension StoreReader {
 
     /// The first column of every row.
     package func fetchColumn(sql: String, arguments: StoreArguments = []) throws -> [DatabaseValue] {
-        var values: [DatabaseValue] = []
-        try forEachRow(sql: sql, arguments: arguments, columns: { _ in }, row: { values.append($0.first ?? .null) })
-        return values
+        try firstColumn(of: sql, arguments: arguments, projectSQL: false)
     }
 
     /// The first column of every row of SQL the project wrote
     /// (``forEachRow(projectSQL:arguments:columns:row:)``).
     package func fetchColumn(projectSQL sql: String, arguments: StoreArguments = []) throws -> [DatabaseValue] {
-        var values: [DatabaseValue] = []
-        try forEachRow(projectSQL: sql, arguments: arguments, columns: { _ in }, row: { values.append($0.first ?? .null) })
-        return values
-    }
-
-    /// The first column of the project's SQL as doubles; NULL rows are left out.
-    package func fetchDoubles(projectSQL sql: String, arguments: StoreArguments = []) throws -> [Double] {
-        try fetchColumn(projectSQL: sql, arguments: arguments).compactMap { Double.fromDatabaseValue($0) }
-    }
-
-    /// The first column of the project's SQL as text; NULL becomes an empty string.
-    package func fetchStrings(projectSQL sql: String, arguments: StoreArguments = []) throws -> [String] {
-        try fetchColumn(projectSQL: sql, arguments: arguments).map { String.fromDatabaseValue($0) ?? "" }
-    }
-
-    /// The first column of the first row of the project's SQL as an integer.
-    package func fetchInt(projectSQL sql: String, arguments: StoreArguments = []) throws -> Int? {
-        try fetchColumn(projectSQL: sql, arguments: arguments).first.flatMap { Int.fromDatabaseValue($0) }
+        try firstColumn(of: sql, arguments: arguments, projectSQL: true)
     }
 
     /// The first column as text; NULL becomes an empty string.
@@ -92,13 +73,39 @@ extension StoreReader {
         try fetchColumn(sql: sql, arguments: arguments).map { String.fromDatabaseValue($0) ?? "" }
     }
 
+    /// The first column of the project's SQL as text; NULL becomes an empty string.
+    package func fetchStrings(projectSQL sql: String, arguments: StoreArguments = []) throws -> [String] {
+        try fetchColumn(projectSQL: sql, arguments: arguments).map { String.fromDatabaseValue($0) ?? "" }
+    }
+
     /// The first column as doubles; NULL rows are left out.
     package func fetchDoubles(sql: String, arguments: StoreArguments = []) throws -> [Double] {
         try fetchColumn(sql: sql, arguments: arguments).compactMap { Double.fromDatabaseValue($0) }
     }
 
+    /// The first column of the project's SQL as doubles; NULL rows are left out.
+    package func fetchDoubles(projectSQL sql: String, arguments: StoreArguments = []) throws -> [Double] {
+        try fetchColumn(projectSQL: sql, arguments: arguments).compactMap { Double.fromDatabaseValue($0) }
+    }
+
     /// The first column of the first row as an integer; nil for no row or NULL.
     package func fetchInt(sql: String, arguments: StoreArguments = []) throws -> Int? {
         try fetchColumn(sql: sql, arguments: arguments).first.flatMap { Int.fromDatabaseValue($0) }
+    }
+
+    /// The first column of the first row of the project's SQL as an integer.
+    package func fetchInt(projectSQL sql: String, arguments: StoreArguments = []) throws -> Int? {
+        try fetchColumn(projectSQL: sql, arguments: arguments).first.flatMap { Int.fromDatabaseValue($0) }
+    }
+
+    private func firstColumn(of sql: String, arguments: StoreArguments, projectSQL: Bool) throws -> [DatabaseValue] {
+        var values: [DatabaseValue] = []
+        let keep: ([DatabaseValue]) -> Void = { values.append($0.first ?? .null) }
+        if projectSQL {
+            try forEachRow(projectSQL: sql, arguments: arguments, columns: { _ in }, row: keep)
+        } else {
+            try forEachRow(sql: sql, arguments: arguments, columns: { _ in }, row: keep)
+        }
+        return values
     }
 }

@@ -38,20 +38,25 @@ extension StoreReader {
     /// Every row of `sql`, for results small enough to hold (a report's
     /// inventory, a list of suggestions); stream with `forEachRow` otherwise.
     package func fetchRows(sql: String, arguments: StoreArguments = []) throws -> [StoreRow] {
-        var columns: [String] = []
-        var rows: [StoreRow] = []
-        try forEachRow(sql: sql, arguments: arguments, columns: { columns = $0 },
-                       row: { rows.append(StoreRow(columns: columns, values: $0)) })
-        return rows
+        try heldRows(of: sql, arguments: arguments, projectSQL: false)
     }
 
     /// Every row of SQL the project wrote
     /// (``forEachRow(projectSQL:arguments:columns:row:)``), held.
     package func fetchRows(projectSQL sql: String, arguments: StoreArguments = []) throws -> [StoreRow] {
+        try heldRows(of: sql, arguments: arguments, projectSQL: true)
+    }
+
+    private func heldRows(of sql: String, arguments: StoreArguments, projectSQL: Bool) throws -> [StoreRow] {
         var columns: [String] = []
         var rows: [StoreRow] = []
-        try forEachRow(projectSQL: sql, arguments: arguments, columns: { columns = $0 },
-                       row: { rows.append(StoreRow(columns: columns, values: $0)) })
+        let name: ([String]) -> Void = { columns = $0 }
+        let keep: ([DatabaseValue]) -> Void = { rows.append(StoreRow(columns: columns, values: $0)) }
+        if projectSQL {
+            try forEachRow(projectSQL: sql, arguments: arguments, columns: name, row: keep)
+        } else {
+            try forEachRow(sql: sql, arguments: arguments, columns: name, row: keep)
+        }
         return rows
     }
 }
