@@ -67,6 +67,21 @@ struct BoundStatement {
         if let value { bind(value, at: index) } else { sqlite3_bind_null(handle, index) }
     }
 
+    /// Steps the bound statement once for a row and resets it: what `read`
+    /// takes from the row, or nil when there is none.
+    ///
+    /// - Parameter arguments: describes the bound values, built only when
+    ///   the statement fails.
+    func row<Value>(_ db: Database, arguments: @autoclosure () -> String, _ read: (OpaquePointer) -> Value) throws -> Value? {
+        let code = sqlite3_step(handle)
+        defer { sqlite3_reset(handle) }
+        switch code {
+        case SQLITE_ROW: return read(handle)
+        case SQLITE_DONE: return nil
+        default: throw failure(code, db, arguments: arguments())
+        }
+    }
+
     /// Runs the bound statement once and resets it for the next row.
     ///
     /// - Parameter arguments: describes the bound values, built only when
@@ -74,10 +89,12 @@ struct BoundStatement {
     func execute(_ db: Database, arguments: @autoclosure () -> String) throws {
         let code = sqlite3_step(handle)
         sqlite3_reset(handle)
-        guard code == SQLITE_DONE else {
-            let message = String(cString: sqlite3_errmsg(db.sqliteConnection))
-            // The arguments are capture text: escaped, so they stay on their line.
-            throw StoreError("SQLite error \(code): \(message)\n  SQL: \(statement.sql)\n  arguments: \(TerminalText.escaped(arguments()))")
-        }
+        guard code == SQLITE_DONE else { throw failure(code, db, arguments: arguments()) }
+    }
+
+    private func failure(_ code: Int32, _ db: Database, arguments: String) -> StoreError {
+        let message = String(cString: sqlite3_errmsg(db.sqliteConnection))
+        // The arguments are capture text: escaped, so they stay on their line.
+        return StoreError("SQLite error \(code): \(message)\n  SQL: \(statement.sql)\n  arguments: \(TerminalText.escaped(arguments))")
     }
 }

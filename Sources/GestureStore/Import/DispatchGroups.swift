@@ -13,88 +13,57 @@ import GRDBSQLite
 /// every dispatch (a pan session has about a dozen groups and thousands of
 /// dispatches).
 enum DispatchGroups {
-    /// The session's first group after the given one, in key order.
+    /// The session's first group after the given one, in key order:
+    /// ?1 the session, ?2–?4 the group's target, event and via keys.
     static let nextGroupSQL = """
         SELECT target_id, event_id, via_id FROM stored_dispatch
-        WHERE session_id = :session AND (target_id, event_id, via_id) > (:target, :event, :via)
+        WHERE session_id = ?1 AND (target_id, event_id, via_id) > (?2, ?3, ?4)
         ORDER BY target_id, event_id, via_id LIMIT 1
         """
 
     static let insertSQL = """
         INSERT OR IGNORE INTO stored_dispatch_group (experiment, variant, target_id, event_id, via_id)
-        SELECT experiment, variant, :target, :event, :via FROM session WHERE id = :session
+        SELECT experiment, variant, ?2, ?3, ?4 FROM session WHERE id = ?1
         """
 
     /// Adds the groups of the capture's dispatches that the store lacks.
     /// Returns the seconds it took.
     ///
-    /// Three statements a session, bound and stepped through SQLite's C
-    /// API: with GRDB's arguments (a dictionary a call) they cost more than
+    /// Three statements a session, bound and stepped through SQLite's C API
+    /// (``BoundStatement``): with GRDB's arguments they cost more than
     /// SQLite's own work, which weighs on a capture of many small sessions
     /// (9 % of importing 100,000 sessions of four records).
     static func record(_ db: Database, captureID: Int64) throws -> Double {
         let started = ContinuousClock.now
-        var sql = "SELECT id FROM session WHERE capture_id = ? ORDER BY id"
-        var failedArguments: () -> String = { "[\(captureID)]" }
         do {
-            let sessions = try Int64.fetchAll(db, sql: sql, arguments: [captureID])
-            let next = try SteppedStatement(db, sql: nextGroupSQL)
-            let insert = try SteppedStatement(db, sql: insertSQL)
+            let sessions = try StoreError.translatingSQLite {
+                try Int64.fetchAll(db, sql: "SELECT id FROM session WHERE capture_id = ? ORDER BY id", arguments: [captureID])
+            }
+            let next = try StoreError.translatingSQLite { try BoundStatement(db, sql: nextGroupSQL) }
+            let insert = try StoreError.translatingSQLite { try BoundStatement(db, sql: insertSQL) }
             for session in sessions {
                 var group: (target: Int64, event: Int64, via: Int64) = (.min, .min, .min)
                 while true {
-                    sql = nextGroupSQL
-                    failedArguments = { "session \(session), after (\(group.target), \(group.event), \(group.via))" }
-                    next.bind(session: session, target: group.target, event: group.event, via: group.via)
-                    guard let found = try next.step(db) else { break }
+                    bind(next, session: session, group: group)
+                    let found = try next.row(db, arguments: "session \(session), after \(group)") { handle in
+                        (sqlite3_column_int64(handle, 0), sqlite3_column_int64(handle, 1), sqlite3_column_int64(handle, 2))
+                    }
+                    guard let found else { break }
                     group = found
-                    sql = insertSQL
-                    failedArguments = { "session \(session), group (\(group.target), \(group.event), \(group.via))" }
-                    insert.bind(session: session, target: group.target, event: group.event, via: group.via)
-                    _ = try insert.step(db)
+                    bind(insert, session: session, group: group)
+                    try insert.execute(db, arguments: "session \(session), group \(group)")
                 }
             }
-        } catch let error as DatabaseError {
-            throw StoreError("recording dispatch groups failed: \(error.message ?? "\(error)")\n  SQL: \(sql)\n  arguments: \(failedArguments())")
+        } catch let error as StoreError {
+            throw StoreError("recording dispatch groups failed: \(error.message)")
         }
         return (ContinuousClock.now - started).seconds
     }
-}
 
-/// A statement of the four integer parameters `:session`, `:target`,
-/// `:event` and `:via`, bound and stepped through SQLite's C API, their
-/// places looked up once.
-private struct SteppedStatement {
-    /// Kept, so that the handle stays valid.
-    private let statement: Statement
-    private let handle: OpaquePointer
-    private let places: [Int32]
-
-    init(_ db: Database, sql: String) throws {
-        statement = try db.cachedStatement(sql: sql)
-        let handle = statement.sqliteStatement
-        self.handle = handle
-        places = ["session", "target", "event", "via"].map { sqlite3_bind_parameter_index(handle, ":" + $0) }
-    }
-
-    func bind(session: Int64, target: Int64, event: Int64, via: Int64) {
-        sqlite3_bind_int64(handle, places[0], session)
-        sqlite3_bind_int64(handle, places[1], target)
-        sqlite3_bind_int64(handle, places[2], event)
-        sqlite3_bind_int64(handle, places[3], via)
-    }
-
-    /// Steps once and resets: the row's first three integers, or nil when
-    /// there is no row.
-    func step(_ db: Database) throws -> (Int64, Int64, Int64)? {
-        defer { sqlite3_reset(handle) }
-        switch sqlite3_step(handle) {
-        case SQLITE_ROW:
-            return (sqlite3_column_int64(handle, 0), sqlite3_column_int64(handle, 1), sqlite3_column_int64(handle, 2))
-        case SQLITE_DONE:
-            return nil
-        case let code:
-            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
-        }
+    private static func bind(_ statement: BoundStatement, session: Int64, group: (target: Int64, event: Int64, via: Int64)) {
+        statement.bind(session, at: 1)
+        statement.bind(group.target, at: 2)
+        statement.bind(group.event, at: 3)
+        statement.bind(group.via, at: 4)
     }
 }
