@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TestScratch
 import Testing
 @testable import GestureAnalysis
 @testable import GestureReport
@@ -49,6 +50,51 @@ import Testing
                     #expect(abs(mine.meanMs - mean) <= 1e-12 * max(1, abs(mean)))
                 }
             }
+        }
+    }
+
+    /// Two variants and two channels whose names are the same letter,
+    /// precomposed and decomposed: one text to Swift, two to SQL.
+    static let lookalikeCapture = #"""
+        {"type":"header","format":"gesture-trace","version":1}
+        {"type":"session","session":"s1","experiment":"x","variant":"\u00e9"}
+        {"type":"session","session":"s2","experiment":"x","variant":"e\u0301"}
+        {"type":"touch","session":"s1","touch":1,"phase":"began","t":1,"x":10,"y":10}
+        {"type":"delivery","session":"s1","touch":1,"target":"t","event":"e","via":"\u00e9","t":1.010}
+        {"type":"delivery","session":"s1","touch":1,"target":"t","event":"e","via":"e\u0301","t":1.030}
+        {"type":"touch","session":"s2","touch":1,"phase":"began","t":2,"x":10,"y":10}
+        {"type":"delivery","session":"s2","touch":1,"target":"t","event":"e","via":"\u00e9","t":2.020}
+        {"type":"delivery","session":"s2","touch":1,"target":"t","event":"e","via":"e\u0301","t":2.050}
+        {"type":"touch","session":"s2","touch":2,"phase":"began","t":3,"x":10,"y":10}
+        {"type":"delivery","session":"s2","touch":2,"target":"t","event":"e","via":"\u00e9","t":3.040}
+        {"type":"delivery","session":"s2","touch":2,"target":"t","event":"e","via":"e\u0301","t":3.045}
+
+        """#
+
+    @Test func variantsAndChannelsAreTheirBytesAsInSQL() throws {
+        let folder = try TestScratch.newFolder("gesturelab-tally")
+        let capture = folder.appending(path: "lookalike.jsonl").path
+        try Data(Self.lookalikeCapture.utf8).write(to: URL(fileURLWithPath: capture))
+        let database = try GestureDatabase(path: folder.appending(path: "lab.sqlite").path)
+        _ = try CaptureImporter(database: database).importCapture(path: capture)
+        try database.connection.read { db in
+            let tally = try ResponseTally(db, experiment: "x")
+            // By hand: "e\u{301}" (65 cc 81) sorts before "\u{e9}" (c3 a9), so it is each touch's first
+            // channel; variant "\u{e9}" (s1) has one touch, first heard at 30 ms; variant "e\u{301}" (s2)
+            // two, at 50 and 45 ms.
+            var found: [[UInt8]: (count: Int, meanMs: Double)] = [:]
+            for paired in tally.paired { found[Array(paired.variant.utf8)] = (paired.count, paired.meanMs) }
+            #expect(found.count == 2)
+            #expect(found[Array("\u{e9}".utf8)]?.count == 1 && found[Array("\u{e9}".utf8)]?.meanMs == 30)
+            #expect(found[Array("e\u{301}".utf8)]?.count == 2 && found[Array("e\u{301}".utf8)]?.meanMs == 47.5)
+            // The view agrees.
+            let viewed = try db.fetchRows(sql: """
+                SELECT hex(variant), count(*), avg(first_ms), hex(first_via) FROM response_pairs
+                WHERE experiment = 'x' AND second_via > first_via GROUP BY variant ORDER BY 1
+                """)
+            #expect(viewed.map { [$0[0], $0[3]] as [String] } == [["65CC81", "65CC81"], ["C3A9", "65CC81"]])
+            #expect(viewed.map { $0[1] as Int } == [2, 1])
+            #expect(viewed.map { $0[2] as Double } == [47.5, 30])
         }
     }
 

@@ -43,22 +43,38 @@ struct ResponseTally {
         try StoreError.translatingSQLite {
             var names: [Int64: String] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT id, text FROM name") { names[row[0]] = row[1] }
-            var variants: [Int64: String] = [:]
+            // Each name's place in byte order, so that a touch's channels are
+            // ordered by comparing integers, not their texts, per pair.
+            var byteRank: [Int64: Int] = [:]
+            for (rank, id) in names.keys.sorted(by: { Self.bytesAscending(names[$0]!, names[$1]!) }).enumerated() {
+                byteRank[id] = rank
+            }
+            // Variants by their bytes, as SQL groups them.
+            var variantNames: [String] = []
+            var variantIndex: [[UInt8]: Int] = [:]
+            var variantOfSession: [Int64: Int] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT id, variant FROM session WHERE experiment = ?",
                                         arguments: [experiment]) {
-                variants[row[0]] = row[1]
+                let variant: String = row[1], bytes = Array(variant.utf8)
+                if variantIndex[bytes] == nil {
+                    variantIndex[bytes] = variantNames.count
+                    variantNames.append(variant)
+                }
+                variantOfSession[row[0]] = variantIndex[bytes]
             }
             var heardSums: [HeardKey: Sum] = [:]
             var pairSums: [PairKey: Sum] = [:]
-            var touch: [(via: Int64, latency: Int64)] = []
+            // The current touch's channels: their place in byte order and latency.
+            var touch: [(rank: Int, latency: Int64)] = []
             var current: (session: Int64, touch: Int64, target: Int64, event: Int64)?
             func closeTouch() {
-                guard let key = current, touch.count >= 2, let variant = variants[key.session] else { return }
-                // Each pair once: the channel first in byte order is `first_via`.
+                guard let key = current, touch.count >= 2, let variant = variantOfSession[key.session] else { return }
+                // Each pair once: the channel first in byte order is `first_via`
+                // (a channel without a name sorts first, as the empty text).
+                let pairKey = PairKey(variant: variant, target: key.target, event: key.event)
                 for first in touch {
-                    for second in touch where Self.bytesAscending(names[first.via] ?? "", names[second.via] ?? "") {
-                        pairSums[PairKey(variant: variant, target: key.target, event: key.event), default: Sum()]
-                            .add(first.latency)
+                    for second in touch where first.rank < second.rank {
+                        pairSums[pairKey, default: Sum()].add(first.latency)
                     }
                 }
             }
@@ -71,13 +87,12 @@ struct ResponseTally {
                 let session: Int64 = row[0], touchID: Int64 = row[1], target: Int64 = row[2], event: Int64 = row[3]
                 let via: Int64 = row[4], latency: Int64 = row[5]
                 heardSums[HeardKey(target: target, event: event, via: via), default: Sum()].add(latency)
-                if let key = current, key == (session, touchID, target, event) {
-                    touch.append((via, latency))
-                } else {
+                if current.map({ $0 != (session, touchID, target, event) }) ?? true {
                     closeTouch()
                     current = (session, touchID, target, event)
-                    touch = [(via, latency)]
+                    touch.removeAll(keepingCapacity: true)
                 }
+                touch.append((byteRank[via] ?? -1, latency))
             }
             closeTouch()
             heard = heardSums.map { key, sum in
@@ -85,7 +100,7 @@ struct ResponseTally {
                       count: sum.count, meanMs: sum.meanMs)
             }
             paired = pairSums.map { key, sum in
-                Paired(variant: key.variant, target: names[key.target] ?? "", event: names[key.event] ?? "",
+                Paired(variant: variantNames[key.variant], target: names[key.target] ?? "", event: names[key.event] ?? "",
                        count: sum.count, meanMs: sum.meanMs)
             }
         }
@@ -131,7 +146,8 @@ struct ResponseTally {
     }
 
     private struct PairKey: Hashable {
-        var variant: String
+        /// The variant's place in `variantNames`.
+        var variant: Int
         var target, event: Int64
     }
 
