@@ -76,8 +76,10 @@ package enum HTMLReport {
         let rateSections = planSections.flatMap(\.rates)
         let drawnOn: Set<Int64>? = sections.isEmpty && rateSections.isEmpty ? nil
             : Set(sections.flatMap { ($0.touchesA + $0.touchesB).map(\.sessionID) } + rateSections.flatMap(\.sessionIDs))
+        // The sections' markup is drawn while the sessions and captures they drew on are read.
+        let sectionMarkup = BackgroundValue { ReportPage.sectionMarkup(sections: sections, rateSections: rateSections) }
         let inventory = try ReportInventory.load(db, sessionIDs: drawnOn, drops: drops)
         return ReportPage(title: options.title, options: options, sections: sections, rateSections: rateSections,
-                          inventory: inventory, notices: notices).html()
+                          inventory: inventory, notices: notices).html(sectionMarkup: sectionMarkup.wait())
     }
 }

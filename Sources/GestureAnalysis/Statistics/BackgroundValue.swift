@@ -7,13 +7,13 @@ import Dispatch
 /// let paired = try selection.pairedDifferencesBySession(db, a: "observer", b: "target-action")
 /// let drawn = intervals.wait()
 /// ```
-final class BackgroundValue<Value: Sendable>: @unchecked Sendable {
+package final class BackgroundValue<Value: Sendable>: @unchecked Sendable {
     /// Written once by the worker before `done` is signalled; read after.
     private var value: Value?
     private let done = DispatchSemaphore(value: 0)
 
     /// Starts `body` on a global queue.
-    init(_ body: @escaping @Sendable () -> Value) {
+    package init(_ body: @escaping @Sendable () -> Value) {
         DispatchQueue.global().async {
             self.value = body()
             self.done.signal()
@@ -21,7 +21,7 @@ final class BackgroundValue<Value: Sendable>: @unchecked Sendable {
     }
 
     /// The value, once computed (blocks until then; may be called again).
-    func wait() -> Value {
+    package func wait() -> Value {
         done.wait()
         defer { done.signal() }
         return value!

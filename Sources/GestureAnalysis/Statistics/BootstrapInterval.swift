@@ -88,7 +88,7 @@ extension BootstrapInterval {
     /// The bootstraps of one comparison (one a percentile, each with its own
     /// generator started at the seed) are independent: drawn side by side,
     /// they give the same intervals as drawn in turn.
-    static func concurrently<Value: Sendable>(_ count: Int, _ body: @Sendable (Int) -> Value) -> [Value] {
+    package static func concurrently<Value: Sendable>(_ count: Int, _ body: @Sendable (Int) -> Value) -> [Value] {
         guard count > 1 else { return (0..<count).map(body) }
         let slots = Slots<Value>(buffer: .allocate(capacity: count))
         slots.buffer.initialize(repeating: nil)

@@ -14,7 +14,8 @@ struct ReportPage {
     /// Said at the top when there is nothing to compare, or comparisons were left out.
     var notices: [String]
 
-    func html() -> String {
+    /// The page, with each section's markup as ``sectionMarkup(sections:rateSections:)`` draws it.
+    func html(sectionMarkup: [String]) -> String {
         var page = """
             <!DOCTYPE html>
             <html xmlns="http://www.w3.org/1999/xhtml" lang="en">
@@ -32,15 +33,22 @@ struct ReportPage {
 
             """
         page += header() + contents() + findings()
-        for (index, section) in sections.enumerated() {
-            page += ReportSectionMarkup(section: section, id: "c\(index + 1)").html()
-        }
-        for (index, section) in rateSections.enumerated() {
-            page += RateSectionMarkup(section: section, id: "c\(sections.count + index + 1)").html()
-        }
+        page += sectionMarkup.joined()
         page += InventoryMarkup(inventory: inventory).html() + methods()
         page += "</main>\n</body>\n</html>\n"
         return page
+    }
+
+    /// Every section's markup in page order, the rate sections' ids
+    /// continuing the latency sections' numbering; drawn side by side, since
+    /// at millions of touches each section's plots and maps take a good part
+    /// of a second, and a section's markup depends on nothing but the section.
+    static func sectionMarkup(sections: [ReportSection], rateSections: [RateSection]) -> [String] {
+        BootstrapInterval.concurrently(sections.count + rateSections.count) { index in
+            index < sections.count
+                ? ReportSectionMarkup(section: sections[index], id: "c\(index + 1)").html()
+                : RateSectionMarkup(section: rateSections[index - sections.count], id: "c\(index + 1)").html()
+        }
     }
 
     /// Every section's title, in page order.

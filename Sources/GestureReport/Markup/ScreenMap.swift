@@ -16,16 +16,26 @@ enum ScreenMap {
 
     /// The screen most of the positioned touches were on; nil when none has a position.
     static func screen(_ touches: [TouchLatency]) -> (width: Double, height: Double)? {
-        var counts: [String: (size: (Double, Double), count: Int)] = [:]
+        // Counted by the sizes' bits: a text per touch cost more than the map's drawing.
+        var counts: [ScreenSize: Int] = [:]
         for touch in touches {
             guard touch.x != nil, touch.y != nil, let w = touch.screenWidth, let h = touch.screenHeight else { continue }
-            counts["\(w)x\(h)", default: ((w, h), 0)].count += 1
+            counts[ScreenSize(width: w, height: h), default: 0] += 1
         }
-        let best = counts.sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }.first
-        return best.map { (width: $0.value.size.0, height: $0.value.size.1) }
+        // The most touches; ties to the size whose "WxH" text sorts first.
+        let best = counts.map { (size: $0.key, count: $0.value, text: "\($0.key.width)x\($0.key.height)") }
+            .sorted { ($0.count, $1.text) > ($1.count, $0.text) }.first
+        return best.map { (width: $0.size.width, height: $0.size.height) }
     }
 
-    /// The touches of `group` on a screen of `size`, slowest last so they are drawn on top.
+    /// A screen's size in points, as stored.
+    private struct ScreenSize: Hashable {
+        var width, height: Double
+    }
+
+    /// The touches of `group` on a screen of `size`; slowest last, so they are
+    /// drawn on top, when there are few enough to draw as dots (cells do
+    /// not depend on the order, and sorting a million touches is not free).
     static func placed(_ group: [TouchLatency], on size: (width: Double, height: Double))
         -> [(x: Double, y: Double, latency: Double)] {
         let placed = group.enumerated().compactMap { index, touch -> (Int, (x: Double, y: Double, latency: Double))? in
@@ -33,6 +43,7 @@ enum ScreenMap {
                   touch.screenHeight == size.height else { return nil }
             return (index, (x, y, touch.latencyMs))
         }
+        guard placed.count <= binningThreshold else { return placed.map(\.1) }
         return placed.sorted { ($0.1.latency, $0.0) < ($1.1.latency, $1.0) }.map(\.1)
     }
 
