@@ -49,10 +49,13 @@ enum ReportSuggestions {
     private static func outcomePlans(_ db: some StoreReader, experiment: String) throws -> [PlannedComparison] {
         let keys = try differingKeys(db, experiment: experiment)
         guard !keys.isEmpty else { return [] }
-        let missed = try db.fetchInt(projectSQL: "SELECT count(*) FROM outcomes WHERE experiment = ? AND reached = 0",
-                                     arguments: [experiment]) ?? 0
-        let falseStarts = try db.fetchInt(projectSQL: "SELECT count(*) FROM false_starts WHERE experiment = ?",
-                                          arguments: [experiment]) ?? 0
+        // Whether any touch missed, any start was false: the first such row answers.
+        let missed = try db.fetchInt(projectSQL: """
+            SELECT count(*) FROM (SELECT 1 FROM outcomes WHERE experiment = ? AND reached = 0 LIMIT 1) AS one
+            """, arguments: [experiment]) ?? 0
+        let falseStarts = try db.fetchInt(projectSQL: """
+            SELECT count(*) FROM (SELECT 1 FROM false_starts WHERE experiment = ? LIMIT 1) AS one
+            """, arguments: [experiment]) ?? 0
         var plans: [PlannedComparison] = []
         for key in keys {
             if missed > 0 {

@@ -64,6 +64,9 @@ struct ResponseTally {
             }
             var heardSums: [HeardKey: Sum] = [:]
             var pairSums: [PairKey: Sum] = [:]
+            // Touches come session by session, so one (variant, target, event)
+            // runs over many of them: summed here, added to `pairSums` when it changes.
+            var pairRun: (key: PairKey, sum: Sum)?
             // The current touch's channels: their place in byte order and latency.
             var touch: [(rank: Int, latency: Int64)] = []
             var current: (session: Int64, touch: Int64, target: Int64, event: Int64)?
@@ -72,11 +75,15 @@ struct ResponseTally {
                 // Each pair once: the channel first in byte order is `first_via`
                 // (a channel without a name sorts first, as the empty text).
                 let pairKey = PairKey(variant: variant, target: key.target, event: key.event)
-                for first in touch {
-                    for second in touch where first.rank < second.rank {
-                        pairSums[pairKey, default: Sum()].add(first.latency)
-                    }
+                if let run = pairRun, run.key != pairKey {
+                    if run.sum.count > 0 { pairSums[run.key, default: Sum()].add(run.sum) }
+                    pairRun = nil
                 }
+                var sum = pairRun?.sum ?? Sum()
+                for first in touch {
+                    for second in touch where first.rank < second.rank { sum.add(first.latency) }
+                }
+                pairRun = (pairKey, sum)
             }
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT session_id, touch, target_id, event_id, via_id, latency_ns FROM stored_response
@@ -95,6 +102,7 @@ struct ResponseTally {
                 touch.append((byteRank[via] ?? -1, latency))
             }
             closeTouch()
+            if let run = pairRun, run.sum.count > 0 { pairSums[run.key, default: Sum()].add(run.sum) }
             heard = heardSums.map { key, sum in
                 Heard(target: names[key.target] ?? "", event: names[key.event] ?? "", via: names[key.via] ?? "",
                       count: sum.count, meanMs: sum.meanMs)
@@ -158,6 +166,11 @@ struct ResponseTally {
         mutating func add(_ latency: Int64) {
             count += 1
             nanoseconds += latency
+        }
+
+        mutating func add(_ other: Sum) {
+            count += other.count
+            nanoseconds += other.nanoseconds
         }
 
         var meanMs: Double { Double(nanoseconds) / Double(count) / 1e6 }
