@@ -26,19 +26,28 @@ struct TouchDowns {
 
     private struct Session {
         var firstTouch: Int64
+        /// The down of `firstTouch` (line 0 for none yet): a session of one
+        /// touch keeps it without an array of its own, which cost about 64
+        /// bytes a session in a capture of many short ones.
+        var first: Down
+        /// The downs of `firstTouch + 1`, `firstTouch + 2`, ….
         var slots: [Down]
         var scattered: [Int64: Down] = [:]
 
-        /// The slot of `touch`, if it is within the run of slots or may extend it.
+        var isEmpty: Bool { first.line == 0 && slots.isEmpty && scattered.isEmpty }
+
+        /// The place of `touch` counted from `firstTouch`, if it is within
+        /// the run of slots or may extend it.
         func offset(of touch: Int64) -> Int? {
             let (offset, overflow) = touch.subtractingReportingOverflow(firstTouch)
-            guard !overflow, offset >= 0, offset < Int64(slots.count) + TouchDowns.largestGap else { return nil }
+            guard !overflow, offset >= 0, offset <= Int64(slots.count) + TouchDowns.largestGap else { return nil }
             return Int(offset)
         }
 
         func down(of touch: Int64) -> Down? {
-            if let offset = offset(of: touch), offset < slots.count {
-                return slots[offset].line == 0 ? nil : slots[offset]
+            if let offset = offset(of: touch), offset <= slots.count {
+                let down = offset == 0 ? first : slots[offset - 1]
+                return down.line == 0 ? nil : down
             }
             return scattered[touch]
         }
@@ -48,17 +57,21 @@ struct TouchDowns {
                 scattered[touch] = down
                 return
             }
-            if offset >= slots.count {
-                slots.append(contentsOf: repeatElement(Down(nanos: 0, line: 0), count: offset - slots.count + 1))
+            if offset == 0 {
+                first = down
+                return
             }
-            slots[offset] = down
+            if offset > slots.count {
+                slots.append(contentsOf: repeatElement(Down(nanos: 0, line: 0), count: offset - slots.count))
+            }
+            slots[offset - 1] = down
         }
     }
 
     /// By session number: the reader numbers sessions 0, 1, 2… as the
-    /// capture declares them, so an array holds them in 24 bytes each where
+    /// capture declares them, so an array holds them in 40 bytes each where
     /// a dictionary took about 85 (100,000 sessions of two touches: 8.4 MB).
-    /// A session with no touch yet has no slots.
+    /// A session with no touch yet has no down.
     private var sessions: [Session] = []
 
     subscript(session session: Int, touch touch: Int64) -> Down? {
@@ -67,10 +80,11 @@ struct TouchDowns {
             guard let newValue, newValue.line > 0 else { preconditionFailure("a touch-down has a line and is never forgotten") }
             precondition(session >= 0, "sessions are numbered from 0")
             if session >= sessions.count {
-                sessions.append(contentsOf: repeatElement(Session(firstTouch: 0, slots: []), count: session - sessions.count + 1))
+                sessions.append(contentsOf: repeatElement(Session(firstTouch: 0, first: Down(nanos: 0, line: 0), slots: []),
+                                                          count: session - sessions.count + 1))
             }
-            if sessions[session].slots.isEmpty, sessions[session].scattered.isEmpty {
-                sessions[session] = Session(firstTouch: touch, slots: [newValue])
+            if sessions[session].isEmpty {
+                sessions[session] = Session(firstTouch: touch, first: newValue, slots: [])
             } else {
                 // In place: the session's arrays are not copied.
                 sessions[session].set(newValue, touch: touch)

@@ -269,6 +269,70 @@ import TestScratch
         #expect(try dump(importer.database).contains("response 2 btn touchDown v 1200000000 100000000 \(deliveryLine) bottom"))
     }
 
+    /// A retired session's orphans (records before any touch of it) are
+    /// stored as it retires, the live ones' at the end: the counts by hand,
+    /// and the set-wise derivation's.
+    @Test func retiredSessionsKeepTheirOrphans() throws {
+        func inSession(_ line: String, _ id: String) -> String {
+            line.replacingOccurrences(of: #""session":"s""#, with: #""session":"\#(id)""#)
+        }
+        let sessions: [(id: String, orphanDeliveries: Int, orphanTransitions: Int)] = [("a", 1, 0), ("b", 2, 1), ("c", 0, 1)]
+        var records = [Self.header]
+        for (index, session) in sessions.enumerated() {
+            let start = 10 * (index + 1)
+            records.append(inSession(Self.session, session.id))
+            for orphan in 0..<session.orphanDeliveries {
+                records.append(inSession(Self.delivery("btn", "touchDown", at: "\(start).\(orphan + 1)"), session.id))
+            }
+            for _ in 0..<session.orphanTransitions {
+                records.append(inSession(Self.transition("pan", to: "began", at: "\(start).5"), session.id))
+            }
+            records.append(inSession(Self.touch(1, at: "\(start + 1)"), session.id))
+            records.append(inSession(Self.delivery("btn", "touchDown", at: "\(start + 1).2", touch: 1), session.id))
+        }
+        let text = records.joined(separator: "\n") + "\n"
+        let folder = try ScratchFolder()
+        let path = try folder.write("orphans.jsonl", text)
+        var importer = CaptureImporter(database: try GestureDatabase(path: folder.path("store.sqlite")))
+        importer.streamingLimits = StreamingDeriver.Limits(liveSessions: 1)
+        #expect(try importer.importCapture(path: path).derivationNote == "derived while reading")
+        let stored = try importer.database.connection.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT session.session, orphan_deliveries, orphan_transitions
+                FROM session_orphans JOIN session ON session.id = session_orphans.session_id ORDER BY 1
+                """).map { "\($0[0] as String) \($0[1] as Int) \($0[2] as Int)" }
+        }
+        #expect(stored == sessions.map { "\($0.id) \($0.orphanDeliveries) \($0.orphanTransitions)" })
+        #expect(try dump(importer.database) == (try derivedRows(text, derivation: .setWise)).0)
+    }
+
+    /// Each touch-down's region is decided on its own session's screen:
+    /// sessions of the same size share what is kept of it, others do not.
+    @Test func regionsAreOfEachSessionsScreen() throws {
+        let screens: [(id: String, device: String, region: String)] = [
+            ("a", #","device":{"screen_w":390,"screen_h":844}"#, "right"),   // 380 is within 20 of 390
+            ("b", #","device":{"screen_w":430,"screen_h":932}"#, "center"),
+            ("c", #","device":{"screen_w":390,"screen_h":844}"#, "right"),
+            ("d", "", "NULL"),                                             // no screen: unknown
+            ("e", #","device":{"screen_w":400.5,"screen_h":844}"#, "center"),  // 380 is 0.5 short of its margin
+        ]
+        var records = [Self.header]
+        for (index, screen) in screens.enumerated() {
+            records.append(#"{"type":"session","session":"\#(screen.id)","experiment":"e","variant":"v"\#(screen.device)}"#)
+            records.append(#"{"type":"touch","session":"\#(screen.id)","touch":1,"phase":"began","t":\#(index + 1),"x":380,"y":400}"#)
+        }
+        let folder = try ScratchFolder()
+        let path = try folder.write("screens.jsonl", records.joined(separator: "\n") + "\n")
+        let database = try GestureDatabase(path: folder.path("store.sqlite"))
+        _ = try CaptureImporter(database: database).importCapture(path: path)
+        let regions = try database.connection.read { db in
+            try String?.fetchAll(db, sql: """
+                SELECT touch.region FROM touch JOIN session ON session.id = touch.session_id ORDER BY session.session
+                """).map { $0 ?? "NULL" }
+        }
+        #expect(regions == screens.map(\.region))
+    }
+
     /// Times ±9e9 s apart would give a latency beyond 64-bit nanoseconds:
     /// the reader refuses such times, with their line, before any SQL runs.
     @Test(arguments: [CaptureImporter.DerivationStrategy.streaming, .setWise])

@@ -11,8 +11,12 @@ struct BatchBuilder {
     /// Puts records a recorder wrote a little late back in time order.
     private var window: ReorderWindow
     private var sessionOrdinals: [String: Int] = [:]
-    /// By session ordinal, for each touch-down's region.
+    /// By session ordinal, for each touch-down's region: where its screen is
+    /// in `screens`. Sessions share a few screen sizes, so a capture of many
+    /// short sessions keeps 4 bytes a session rather than 32.
+    private var screenOfSession: [Int32] = []
     private var screens: [(width: Double?, height: Double?)] = []
+    private var screenIndex: [ScreenKey: Int32] = [:]
     /// Records come in runs of one session: most lookups end here.
     private var lastSession: (id: String, ordinal: Int)?
 
@@ -72,7 +76,7 @@ struct BatchBuilder {
         case .session(let session):
             // The reader refuses a second declaration of a session id.
             sessionOrdinals[session.id] = sessionOrdinals.count
-            screens.append((session.device?.screenWidth, session.device?.screenHeight))
+            screenOfSession.append(screen(width: session.device?.screenWidth, height: session.device?.screenHeight))
             batch.sessions.append(SessionRow(record: session, line: line))
             // Sessions may retire in the deriver now: hand it what is held first.
             flushWindow(into: &batch)
@@ -83,7 +87,7 @@ struct BatchBuilder {
                                      radius: touch.radius, force: touch.force, kind: touch.kind, line: line)
             batch.touchSamples.append(row)
             if touch.phase == .began {
-                let screen = screens[row.session]
+                let screen = screens[Int(screenOfSession[row.session])]
                 let region = ScreenRegion(x: touch.x, y: touch.y, screenWidth: screen.width, screenHeight: screen.height)
                 batch.touchDowns.append(TouchDownRow(sample: row, region: region, hit: batch.text(touch.hit)))
                 derive(ReorderWindow.Entry(nanos: touch.timeNanos, line: line,
@@ -113,6 +117,21 @@ struct BatchBuilder {
             derive(ReorderWindow.Entry(nanos: target.timeNanos, line: line, record: .target(target)),
                    session: session, into: &batch)
         }
+    }
+
+    /// Where the screen of this size is in `screens`, added when new.
+    private mutating func screen(width: Double?, height: Double?) -> Int32 {
+        let key = ScreenKey(width: width?.bitPattern, height: height?.bitPattern)
+        if let known = screenIndex[key] { return known }
+        screens.append((width, height))
+        screenIndex[key] = Int32(screens.count - 1)
+        return Int32(screens.count - 1)
+    }
+
+    /// A screen size by its bits: sizes the same to the bit share an entry.
+    private struct ScreenKey: Hashable {
+        var width: UInt64?
+        var height: UInt64?
     }
 
     /// The reader has already refused records of undeclared sessions.

@@ -48,10 +48,8 @@ extension StreamingDeriver {
         var lastActive = 0
     }
 
-    /// What a session keeps once retired: its counts for `session_orphans`.
+    /// What a session keeps once retired (its orphan counts are stored as it retires).
     struct RetiredSession {
-        var orphanDeliveries: Int
-        var orphanTransitions: Int
         /// Retired because the live sessions held too many targets.
         var forTargets = false
     }

@@ -201,11 +201,10 @@ struct StreamingDeriver {
         }
         guard isExact else { return }
         starts.settleAll { sink.add($0) }
-        for session in 0..<sessions.count {
-            let (deliveries, transitions) = sessions.isRetired(session)
-                ? (sessions[retired: session].orphanDeliveries, sessions[retired: session].orphanTransitions)
-                : (sessions[session].orphanDeliveries, sessions[session].orphanTransitions)
-            sink.addOrphans(session: session, deliveries: deliveries, transitions: transitions)
+        // A retired session's orphans were counted when it retired.
+        for session in 0..<sessions.count where !sessions.isRetired(session) {
+            sink.addOrphans(session: session, deliveries: sessions[session].orphanDeliveries,
+                            transitions: sessions[session].orphanTransitions)
         }
     }
 
@@ -394,16 +393,19 @@ struct StreamingDeriver {
         }
     }
 
-    /// Frees a session's state but its orphan counts.
+    /// Settles a session and frees its state. Its orphan counts are final
+    /// (a later record of it hands the capture over to SQL), so they are
+    /// handed over now rather than kept until the end: a capture of many
+    /// short sessions then holds no row per session at its end.
     private mutating func retire<Sink: DerivedLatencySink>(_ session: Int, into sink: inout Sink) {
         settleDeferred(of: session, into: &sink)
         starts.settle(session: session) { sink.add($0) }
         starts.forget(session: session)
         outcomes.settleAll(session: session, into: &sink)
         outcomes.retire(session: session)
-        let state = sessions[session]
-        sessions.retire(session, keeping: RetiredSession(orphanDeliveries: state.orphanDeliveries,
-                                                         orphanTransitions: state.orphanTransitions))
+        sink.addOrphans(session: session, deliveries: sessions[session].orphanDeliveries,
+                        transitions: sessions[session].orphanTransitions)
+        sessions.retire(session, keeping: RetiredSession())
     }
 
     private mutating func giveUp(_ reason: String) {
