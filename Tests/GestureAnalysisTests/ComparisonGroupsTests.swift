@@ -112,6 +112,26 @@ struct ComparisonGroupsTests {
         }
     }
 
+    /// A configuration key's values are those of sessions with a selected
+    /// row: by hand, touch 2 (target t0) exists in s1 (a), s2 (b) and s4
+    /// (c); only s4 has no screen, so no region; s3 (a) has one touch.
+    @Test func aKeysValuesAreThoseOfSessionsWithSelectedRows() throws {
+        let cases: [(ComparisonSelection, [String])] = [
+            (ComparisonSelection(by: "mode", target: "t0"), ["a", "b", "c"]),
+            (ComparisonSelection(by: "mode", region: "unknown"), ["c"]),
+            (ComparisonSelection(by: "mode", via: "observer", region: "bottom-left"), ["a", "b"]),
+            (ComparisonSelection(by: "mode", target: "t0", region: "bottom-left"), ["a", "b"]),
+            (ComparisonSelection(by: "mode", target: "t0", experiment: "y"), []),
+        ]
+        try withStore { db in
+            for (selection, expected) in cases {
+                let found = try selection.values(db), written = try selection.values(SQLiteAsWritten(db))
+                let onePass = try selection.valuesAndSessionLatencies(db).values
+                #expect(found == expected && written == expected && onePass == expected)
+            }
+        }
+    }
+
     @Test func refusalsAreThoseOfValues() throws {
         try withStore { db in
             for selection in [ComparisonSelection(by: "via", via: "observer"), ComparisonSelection(by: "no_such_key"),

