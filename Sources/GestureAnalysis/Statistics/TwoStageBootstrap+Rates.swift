@@ -48,13 +48,18 @@ extension TwoStageBootstrap {
 /// when sessions have n touches each), not one a session; rates 0 and 1
 /// cost none.
 private struct PooledRateSampler: BootstrapSampler {
-    let sessions: [SessionProportions.Session]
-    /// Per session, the index of its rate in `rates`.
+    /// Per session, its trials (n) and the index of its rate in `rates`.
+    let trials: [Int]
     let rateIndex: [Int]
     let rates: [Double]
+    /// One replicate's draws of each session and trials at each rate,
+    /// reused: a replicate allocates nothing (a sampler serves one thread).
+    private let owner = BufferOwner()
+    private let counts: UnsafeMutableBufferPointer<Int>
+    private let trialsByRate: UnsafeMutableBufferPointer<Int>
 
     init(group: SessionProportions) {
-        sessions = group.sessions
+        trials = group.sessions.map(\.trials)
         var index: [Pair: Int] = [:], rates: [Double] = []
         rateIndex = group.sessions.map { session in
             let divisor = Self.gcd(session.successes, session.trials)
@@ -65,6 +70,8 @@ private struct PooledRateSampler: BootstrapSampler {
             return rates.count - 1
         }
         self.rates = rates
+        counts = owner.make(group.sessions.count, 0)
+        trialsByRate = owner.make(rates.count, 0)
     }
 
     private struct Pair: Hashable {
@@ -75,18 +82,19 @@ private struct PooledRateSampler: BootstrapSampler {
     private static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? max(a, 1) : gcd(b, a % b) }
 
     func draw(using generator: inout SeededGenerator) -> Double {
-        let counts = SessionResampling.counts(sessions: sessions.count, using: &generator)
-        var trialsByRate = [Int](repeating: 0, count: rates.count)
-        var trials = 0
-        for (index, count) in counts.enumerated() where count > 0 {
-            let drawn = count * sessions[index].trials
+        let k = trials.count
+        SessionResampling.draw(sessions: k, into: counts, using: &generator)
+        for rate in rates.indices { trialsByRate[rate] = 0 }
+        var total = 0
+        for index in 0..<k where counts[index] > 0 {
+            let drawn = counts[index] * trials[index]
             trialsByRate[rateIndex[index]] += drawn
-            trials += drawn
+            total += drawn
         }
         var successes = 0
         for (rate, drawn) in zip(rates, trialsByRate) where drawn > 0 {
             successes += generator.nextBinomial(drawn, rate)
         }
-        return Double(successes) / Double(trials)
+        return Double(successes) / Double(total)
     }
 }

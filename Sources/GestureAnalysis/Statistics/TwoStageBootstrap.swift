@@ -164,9 +164,11 @@ package struct TwoStageBootstrap: Sendable {
 /// resampled with the session as the unit: how many times each of k
 /// sessions is drawn when k are drawn with replacement.
 package enum SessionResampling {
-    package static func counts(sessions k: Int, using generator: inout SeededGenerator) -> [Int] {
-        var counts = [Int](repeating: 0, count: k)
+    /// Writes how many times each of k sessions is drawn into the first k
+    /// places of `counts`: k uniform draws, each naming a session.
+    package static func draw(sessions k: Int, into counts: UnsafeMutableBufferPointer<Int>,
+                             using generator: inout SeededGenerator) {
+        for index in 0..<k { counts[index] = 0 }
         for _ in 0..<k { counts[min(Int(generator.nextUniform() * Double(k)), k - 1)] += 1 }
-        return counts
     }
 }
