@@ -14,9 +14,11 @@ extension TraceReader {
         while true {
             if readyIndex < ready.count {
                 let item = ready[readyIndex]
+                sessionOfLastItem = readySessions[readyIndex]
                 readyIndex += 1
                 if readyIndex == ready.count {
                     ready.removeAll(keepingCapacity: true)
+                    readySessions.removeAll(keepingCapacity: true)
                     readyIndex = 0
                 }
                 return item
@@ -65,11 +67,18 @@ extension TraceReader {
                 default:
                     break
                 }
+                sessionOfLastItem = session
                 return accept(record, line: line.number)
             case .unknownType(let type):
                 unknownTypes[type, default: 0] += 1
             }
         }
+    }
+
+    /// Queues an item decided with another, with its session number.
+    private mutating func readyAppend(_ item: Item, session: Int) {
+        ready.append(item)
+        readySessions.append(session)
     }
 
     private mutating func accept(_ record: TraceRecord, line: Int) -> Item {
@@ -78,8 +87,9 @@ extension TraceReader {
     }
 
     /// A rejection item when skipping, else the error thrown.
-    private func refuse(_ error: TraceError, text line: LineSource.Line, skipping: Bool) throws(ReadFailure) -> Item {
+    private mutating func refuse(_ error: TraceError, text line: LineSource.Line, skipping: Bool) throws(ReadFailure) -> Item {
         guard skipping else { throw .line(error) }
+        sessionOfLastItem = -1
         return .rejected(TraceRejection(error: error, text: Array(UnsafeBufferPointer(start: line.bytes, count: line.count))))
     }
 
@@ -122,22 +132,22 @@ extension TraceReader {
         case .failure(let duplicate):
             return .refuse(secondBegan(touch, line: line.number, first: duplicate.first.line))
         case .success(let released):
-            try releaseHeld(released, down: TouchOrderTracker.Down(nanos: touch.timeNanos, line: line.number),
-                            skipping: skipping)
+            try releaseHeld(released, session: session,
+                            down: TouchOrderTracker.Down(nanos: touch.timeNanos, line: line.number), skipping: skipping)
             return .accept
         }
     }
 
     /// A touch's records that waited for its `began`, now that it has come.
-    private mutating func releaseHeld(_ released: [TouchOrderTracker.Held], down: TouchOrderTracker.Down,
+    private mutating func releaseHeld(_ released: [TouchOrderTracker.Held], session: Int, down: TouchOrderTracker.Down,
                                       skipping: Bool) throws(ReadFailure) {
         for held in released {
             if held.record.timeNanos >= down.nanos {
-                ready.append(accept(.touch(held.record), line: held.line))
+                readyAppend(accept(.touch(held.record), line: held.line), session: session)
             } else {
                 let error = tooEarly(held.record, line: held.line, down: down)
                 guard skipping else { throw .line(error) }
-                ready.append(.rejected(TraceRejection(error: error, text: held.text)))
+                readyAppend(.rejected(TraceRejection(error: error, text: held.text)), session: -1)
             }
         }
     }
@@ -151,10 +161,11 @@ extension TraceReader {
             // Not reached: a second began of a held touch is refused as it comes.
             let error = secondBegan(began.record, line: began.line, first: duplicate.first.line)
             guard skipping else { throw .line(error) }
-            ready.append(.rejected(TraceRejection(error: error, text: began.text)))
+            readyAppend(.rejected(TraceRejection(error: error, text: began.text)), session: -1)
         case .success(let released):
-            ready.append(accept(.touch(began.record), line: began.line))
-            try releaseHeld(released, down: TouchOrderTracker.Down(nanos: began.record.timeNanos, line: began.line),
+            readyAppend(accept(.touch(began.record), line: began.line), session: began.session)
+            try releaseHeld(released, session: began.session,
+                            down: TouchOrderTracker.Down(nanos: began.record.timeNanos, line: began.line),
                             skipping: skipping)
         }
     }
@@ -188,7 +199,7 @@ extension TraceReader {
         refusals.sort { $0.error.line < $1.error.line }
         for refusal in refusals {
             guard skipping else { throw .line(refusal.error) }
-            ready.append(.rejected(refusal))
+            readyAppend(.rejected(refusal), session: -1)
         }
     }
 

@@ -94,7 +94,13 @@ public struct TraceReader {
     /// Items decided together with another one (held records released by a
     /// `began`, or refused at the end), returned before reading on.
     var ready: [Item] = []
+    /// The session number of each of `ready`'s items (-1 for a refusal).
+    var readySessions: [Int] = []
     var readyIndex = 0
+    /// The session of the record `next()` returned last: sessions are
+    /// numbered 0, 1, 2… in the order the capture declares them; -1 after
+    /// a refused line.
+    public internal(set) var sessionOfLastItem = -1
     var isHeaderRead = false
     /// Why the header was refused: a file without one yields nothing more.
     var headerFailure: TraceError?

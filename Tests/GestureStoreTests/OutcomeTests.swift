@@ -134,7 +134,7 @@ import TestScratch
         let folder = try ScratchFolder()
         var reader = try TraceReader(path: try folder.write("c.jsonl", Self.capture))
         var batch = ImportBatch()
-        while let item = try reader.next() { builder.add(item, to: &batch) }
+        while let item = try reader.next() { builder.add(item, session: reader.sessionOfLastItem, to: &batch) }
         builder.finish(into: &batch)
         deriver = builder.deriver
         #expect(deriver.isExact)
@@ -160,7 +160,7 @@ import TestScratch
         var builder = BatchBuilder(limits: StreamingDeriver.Limits(startPairs: 1))
         var reader = try TraceReader(path: try folder.write("two.jsonl", text))
         var batch = ImportBatch()
-        while let item = try reader.next() { builder.add(item, to: &batch) }
+        while let item = try reader.next() { builder.add(item, session: reader.sessionOfLastItem, to: &batch) }
         builder.finish(into: &batch)
         #expect(builder.deriver.isExact)
         #expect(!builder.deriver.falseStartsExact)

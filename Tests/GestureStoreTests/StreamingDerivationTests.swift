@@ -185,7 +185,7 @@ import TestScratch
         // so the later, earlier-timed ones are met again.
         var builder = BatchBuilder(limits: StreamingDeriver.Limits(reorder: 0))
         var batch = ImportBatch()
-        while let item = try reader.next() { builder.add(item, to: &batch) }
+        while let item = try reader.next() { builder.add(item, session: reader.sessionOfLastItem, to: &batch) }
         builder.finish(into: &batch)
         #expect(builder.deriver.isExact)
         let text = batch.text

@@ -94,9 +94,9 @@ import TestScratch
         var second = ImportBatch()
         while let item = try reader.next() {
             if case .record(_, let line) = item, line > 4 {
-                builder.add(item, to: &second)
+                builder.add(item, session: reader.sessionOfLastItem, to: &second)
             } else {
-                builder.add(item, to: &first)
+                builder.add(item, session: reader.sessionOfLastItem, to: &first)
             }
         }
         builder.finish(into: &second)

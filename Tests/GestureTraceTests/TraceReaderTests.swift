@@ -167,6 +167,33 @@ struct TraceReaderTests {
         } == [.began, .moved, .ended, .cancelled])
     }
 
+    /// Every item names its session by declaration order, released ones
+    /// included: records held for their touch's began, a began held for the
+    /// target its hit names, and a refusal (-1).
+    @Test func eachItemNamesItsSessionInDeclarationOrder() throws {
+        let capture = try TemporaryCapture(lines: [
+            header,
+            #"{"type":"session","session":"b","experiment":"exp","variant":"v"}"#,              // 2: session 0
+            #"{"type":"session","session":"a","experiment":"exp","variant":"v"}"#,              // 3: session 1
+            #"{"type":"touch","session":"a","touch":1,"phase":"moved","t":2,"x":0,"y":0}"#,   // 4: held
+            #"{"type":"frame","session":"b","t":1}"#,                                             // 5
+            #"{"type":"touch","session":"b","touch":1,"phase":"began","t":1,"x":0,"y":0,"hit":"dot"}"#,  // 6: held for dot
+            #"{"type":"touch","session":"a","touch":1,"phase":"began","t":1,"x":0,"y":0}"#,   // 7: releases 4
+            #"{"type":"target","session":"b","target":"dot","t":0.5,"x":0,"y":0,"w":10,"h":10}"#,  // 8: releases 6
+            #"{"type":"frame","session":"nobody","t":1}"#,                                        // 9: refused
+            #"{"type":"frame","session":"a","t":3}"#,                                             // 10
+        ])
+        var reader = try capture.reader(.init(skipInvalid: true))
+        var seen: [String] = []
+        while let item = try reader.next() {
+            switch item {
+            case .record(_, let line): seen.append("\(line):\(reader.sessionOfLastItem)")
+            case .rejected(let rejection): seen.append("\(rejection.error.line):\(reader.sessionOfLastItem)")
+            }
+        }
+        #expect(seen == ["2:0", "3:1", "5:0", "7:1", "4:1", "8:0", "6:0", "9:-1", "10:1"])
+    }
+
     @Test func sameTouchIdInAnotherSessionIsAnotherTouch() throws {
         let capture = try TemporaryCapture(lines: [
             header, session,

@@ -10,28 +10,33 @@ struct BatchBuilder {
     private(set) var deriver: StreamingDeriver
     /// Puts records a recorder wrote a little late back in time order.
     private var window: ReorderWindow
-    private var sessionOrdinals: [String: Int] = [:]
+    /// Sessions declared so far: the reader numbers them in that order.
+    private var sessionCount = 0
     /// By session ordinal, for each touch-down's region: where its screen is
     /// in `screens`. Sessions share a few screen sizes, so a capture of many
     /// short sessions keeps 4 bytes a session rather than 32.
     private var screenOfSession: [Int32] = []
     private var screens: [(width: Double?, height: Double?)] = []
     private var screenIndex: [ScreenKey: Int32] = [:]
-    /// Records come in runs of one session: most lookups end here.
-    private var lastSession: (id: String, ordinal: Int)?
 
     init(limits: StreamingDeriver.Limits) {
         deriver = StreamingDeriver(limits: limits)
         window = ReorderWindow(capacity: limits.reorder)
     }
 
-    mutating func add(_ item: TraceReader.Item, to batch: inout ImportBatch) {
+    /// Adds an item the reader returned, with its session as the reader
+    /// numbers them: pass ``TraceReader/sessionOfLastItem`` right after
+    /// `next()`. The reader keeps every session's id to the end, so no
+    /// second map of them is kept here.
+    ///
+    ///     while let item = try reader.next() { builder.add(item, session: reader.sessionOfLastItem, to: &batch) }
+    mutating func add(_ item: TraceReader.Item, session: Int, to batch: inout ImportBatch) {
         batch.itemCount += 1
         switch item {
         case .rejected(let rejection):
             batch.rejections.append(rejection)
         case .record(let record, let line):
-            add(record, line: line, to: &batch)
+            add(record, session: session, line: line, to: &batch)
         }
     }
 
@@ -71,18 +76,22 @@ struct BatchBuilder {
         }
     }
 
-    private mutating func add(_ record: TraceRecord, line: Int, to batch: inout ImportBatch) {
+    private mutating func add(_ record: TraceRecord, session ordinal: Int, line: Int, to batch: inout ImportBatch) {
+        precondition(ordinal >= 0 && ordinal < sessionCount + (record.kind == .session ? 1 : 0),
+                     "line \(line) reached the store without a declared session")
         switch record {
         case .session(let session):
-            // The reader refuses a second declaration of a session id.
-            sessionOrdinals[session.id] = sessionOrdinals.count
+            // The reader refuses a second declaration of a session id, and
+            // numbers the sessions in the order they are declared.
+            precondition(ordinal == sessionCount, "session \"\(session.id)\" numbered out of order")
+            sessionCount += 1
             screenOfSession.append(screen(width: session.device?.screenWidth, height: session.device?.screenHeight))
             batch.sessions.append(SessionRow(record: session, line: line))
             // Sessions may retire in the deriver now: hand it what is held first.
             flushWindow(into: &batch)
             deriver.addSession(into: &batch)
         case .touch(let touch):
-            let row = TouchSampleRow(session: ordinal(of: touch.session), touch: touch.touch,
+            let row = TouchSampleRow(session: ordinal, touch: touch.touch,
                                      timeNanos: touch.timeNanos, phase: touch.phase, x: touch.x, y: touch.y,
                                      radius: touch.radius, force: touch.force, kind: touch.kind, line: line)
             batch.touchSamples.append(row)
@@ -96,21 +105,21 @@ struct BatchBuilder {
                        session: row.session, into: &batch)
             }
         case .transition(let transition):
-            let session = ordinal(of: transition.session)
+            let session = ordinal
             batch.transitions.append(batch.row(for: transition, session: session, line: line))
             derive(ReorderWindow.Entry(nanos: transition.timeNanos, line: line, record: .transition(transition)),
                    session: session, into: &batch)
         case .delivery(let delivery):
-            let session = ordinal(of: delivery.session)
+            let session = ordinal
             batch.deliveries.append(batch.row(for: delivery, session: session, line: line))
             derive(ReorderWindow.Entry(nanos: delivery.timeNanos, line: line, record: .delivery(delivery)),
                    session: session, into: &batch)
         case .frame(let frame):
-            batch.frames.append(FrameRow(session: ordinal(of: frame.session), timeNanos: frame.timeNanos, line: line))
+            batch.frames.append(FrameRow(session: ordinal, timeNanos: frame.timeNanos, line: line))
         case .dropped(let dropped):
-            batch.drops.append((ordinal(of: dropped.session), dropped.count))
+            batch.drops.append((ordinal, dropped.count))
         case .target(let target):
-            let session = ordinal(of: target.session)
+            let session = ordinal
             batch.targets.append(TargetRow(session: session, target: batch.text(target.target),
                                            timeNanos: target.timeNanos, frame: target.frame, hitArea: target.hitArea,
                                            targetClass: batch.text(target.targetClass), line: line))
@@ -132,15 +141,5 @@ struct BatchBuilder {
     private struct ScreenKey: Hashable {
         var width: UInt64?
         var height: UInt64?
-    }
-
-    /// The reader has already refused records of undeclared sessions.
-    private mutating func ordinal(of session: String) -> Int {
-        if let lastSession, lastSession.id == session { return lastSession.ordinal }
-        guard let ordinal = sessionOrdinals[session] else {
-            preconditionFailure("session \"\(session)\" reached the store undeclared")
-        }
-        lastSession = (session, ordinal)
-        return ordinal
     }
 }

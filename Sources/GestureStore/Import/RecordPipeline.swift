@@ -94,7 +94,7 @@ final class RecordPipeline: @unchecked Sendable {
         batch.reserveCapacity(items: Self.batchSize)
         do {
             while let item = try reader.next() {
-                builder.add(item, to: &batch)
+                builder.add(item, session: reader.sessionOfLastItem, to: &batch)
                 if batch.itemCount == Self.batchSize {
                     batch.bytesRead = reader.bytesRead
                     batch.isDerivationExact = builder.deriver.isExact
