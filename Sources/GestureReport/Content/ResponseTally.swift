@@ -43,11 +43,21 @@ struct ResponseTally {
         try StoreError.translatingSQLite {
             var names: [Int64: String] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT id, text FROM name") { names[row[0]] = row[1] }
-            // Each name's place in byte order, so that a touch's channels are
-            // ordered by comparing integers, not their texts, per pair.
-            var byteRank: [Int64: Int] = [:]
-            for (rank, id) in names.keys.sorted(by: { Self.bytesAscending(names[$0]!, names[$1]!) }).enumerated() {
-                byteRank[id] = rank
+            // Each channel's place in byte order among the channels met so far
+            // (a few; not every name, which may be millions of targets), so
+            // that a touch's channels are ordered by comparing integers rather
+            // than their texts, pair by pair. Equal texts share a place.
+            var channels: [Int64] = []
+            var channelRank: [Int64: Int] = [:]
+            func meet(_ via: Int64) {
+                guard channelRank[via] == nil else { return }
+                channels.append(via)
+                channels.sort { Self.bytesAscending(names[$0] ?? "", names[$1] ?? "") }
+                var rank = 0
+                for (index, channel) in channels.enumerated() {
+                    if index > 0, Self.bytesAscending(names[channels[index - 1]] ?? "", names[channel] ?? "") { rank += 1 }
+                    channelRank[channel] = rank
+                }
             }
             // Variants by their bytes, as SQL groups them.
             var variantNames: [String] = []
@@ -67,8 +77,9 @@ struct ResponseTally {
             // Touches come session by session, so one (variant, target, event)
             // runs over many of them: summed here, added to `pairSums` when it changes.
             var pairRun: (key: PairKey, sum: Sum)?
-            // The current touch's channels: their place in byte order and latency.
-            var touch: [(rank: Int, latency: Int64)] = []
+            // The current touch's channels and their latencies.
+            var touch: [(via: Int64, latency: Int64)] = []
+            var ranks: [Int] = []
             var current: (session: Int64, touch: Int64, target: Int64, event: Int64)?
             func closeTouch() {
                 guard let key = current, touch.count >= 2, let variant = variantOfSession[key.session] else { return }
@@ -80,8 +91,12 @@ struct ResponseTally {
                     pairRun = nil
                 }
                 var sum = pairRun?.sum ?? Sum()
-                for first in touch {
-                    for second in touch where first.rank < second.rank { sum.add(first.latency) }
+                // Every channel is met before any is ranked: meeting a new one renumbers them.
+                for entry in touch { meet(entry.via) }
+                ranks.removeAll(keepingCapacity: true)
+                for entry in touch { ranks.append(channelRank[entry.via]!) }
+                for (first, firstRank) in zip(touch, ranks) {
+                    for secondRank in ranks where firstRank < secondRank { sum.add(first.latency) }
                 }
                 pairRun = (pairKey, sum)
             }
@@ -99,7 +114,7 @@ struct ResponseTally {
                     current = (session, touchID, target, event)
                     touch.removeAll(keepingCapacity: true)
                 }
-                touch.append((byteRank[via] ?? -1, latency))
+                touch.append((via, latency))
             }
             closeTouch()
             if let run = pairRun, run.sum.count > 0 { pairSums[run.key, default: Sum()].add(run.sum) }
