@@ -22,12 +22,14 @@ struct GestureLab: ParsableCommand {
               gesturelab import Examples/*.jsonl
               gesturelab sessions
               gesturelab query response-by-region -p event touchDown
-              gesturelab compare --by deferred_edges --event touchDown --region bottom,bottom-right
+              gesturelab compare --by deferred_edges --event touchDown \\
+                  --region bottom,bottom-right
               gesturelab export responses --out responses.csv
               gesturelab report --out report.html
 
             The database is --db PATH, else $GESTURELAB_DB, else ./gesturelab.sqlite.
-            import creates it; the other commands only read it, never waiting for an import.
+            import creates it; the other commands only read it, never waiting for an
+            import.
             Output into a closed pipe (| head) ends quietly.
             """,
         version: "0.1.0",

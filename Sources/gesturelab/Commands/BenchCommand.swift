@@ -38,7 +38,8 @@ struct BenchCommand: ParsableCommand {
               swift run -c release gesturelab bench
               swift run -c release gesturelab bench --records 10000000 --dir /tmp/bench
               swift run -c release gesturelab bench --mix deliveries
-              swift run -c release gesturelab bench --postgresql postgresql://postgres:***@127.0.0.1:5432/postgres
+              swift run -c release gesturelab bench \\
+                  --postgresql postgresql://postgres:***@127.0.0.1:5432/postgres
             """)
 
     @Option(help: "How many records to generate.")

@@ -44,12 +44,17 @@ struct CompareCommand: ParsableCommand {
             fewer false starts), worse, or ~.
 
             Examples:
-              gesturelab compare --by deferred_edges --event touchDown --region bottom,bottom-right
-              gesturelab compare --by via --a observer --b target-action --event began --variant ipad
+              gesturelab compare --by deferred_edges --event touchDown \\
+                  --region bottom,bottom-right
+              gesturelab compare --by via --a observer --b target-action \\
+                  --event began --variant ipad
               gesturelab compare --by delays_content_touches --format json
-              gesturelab compare --by variant --a baseline --b candidate --fail-if-slower 10 --at p95
-              gesturelab compare --by hit_area --a frame --b enlarged --metric reached --target close-button
-              gesturelab compare --by delays_content_touches --metric false-start --event touchesBegan --unit touch
+              gesturelab compare --by variant --a baseline --b candidate \\
+                  --fail-if-slower 10 --at p95
+              gesturelab compare --by hit_area --a frame --b enlarged --metric reached \\
+                  --target close-button
+              gesturelab compare --by delays_content_touches --metric false-start \\
+                  --event touchesBegan --unit touch
             """)
 
     @OptionGroup var database: DatabaseOptions

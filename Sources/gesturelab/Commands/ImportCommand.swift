@@ -11,8 +11,9 @@ struct ImportCommand: ParsableCommand {
             Each file is validated and stored in one transaction: a file with an invalid
             line is refused with FILE:LINE and the field, and nothing of it is stored.
             A file whose bytes were imported before (same SHA-256) changes nothing.
-            One summary line per file goes to standard error. A capture cut off mid-line (the
-            app stopped while recording) is refused; --skip-invalid keeps every complete line.
+            One summary line per file goes to standard error. A capture cut off
+            mid-line (the app stopped while recording) is refused; --skip-invalid
+            keeps every complete line.
 
             Queries keep answering meanwhile, with the last committed state. A second
             import into the same database waits for this one to end, however long, and

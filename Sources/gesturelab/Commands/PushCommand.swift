@@ -20,7 +20,8 @@ struct PushCommand: ParsableCommand {
 
             Examples:
               gesturelab push --to postgresql://lab@db.example:5432/gestures
-              gesturelab push --to "postgresql://lab:***@db.example/gestures?sslmode=require" --db lab.sqlite
+              gesturelab push --db lab.sqlite \\
+                  --to "postgresql://lab:***@db.example/gestures?sslmode=require"
             """)
 
     @OptionGroup var database: DatabaseOptions

@@ -23,8 +23,10 @@ struct QueryCommand: ParsableCommand {
               gesturelab query response-by-region -p event touchDown
               gesturelab query slowest-touches -p limit 5 --format csv
               gesturelab query slowest-touches -p experiment NULL -p limit -1
-              gesturelab query --sql "SELECT variant, median(latency_ms) FROM responses GROUP BY variant"
-              gesturelab query response-by-variant --db postgresql://lab@db.example/gestures
+              gesturelab query --sql \\
+                  "SELECT variant, median(latency_ms) FROM responses GROUP BY variant"
+              gesturelab query response-by-variant \\
+                  --db postgresql://lab@db.example/gestures
             """)
 
     @OptionGroup var database: DatabaseOptions

@@ -13,20 +13,22 @@ struct ReportCommand: ParsableCommand {
             slower), and via where the same touches were heard on two channels. With --by,
             the comparison compare would make, with the same filters.
 
-            Per comparison: the finding in words; n, p50, p90, p95, p99, max per group with
-            B − A and its 95% bootstrap interval, the Mann–Whitney test and the verdict; the
-            latency at each percentile on a log(1/(1−p)) axis; the cumulative distributions;
-            for via, the per-touch differences; the screen with each touch-down coloured by
-            latency and the 20-point edge margins; latency against touch order; warnings
-            for small samples. Then the captures (with the first 12 hex digits of their
-            SHA-256), devices, configurations and sessions it drew on, and the methods.
+            Per comparison: the finding in words; n, p50, p90, p95, p99, max per group
+            with B − A and its 95% bootstrap interval, the Mann–Whitney test and the
+            verdict; the latency at each percentile on a log(1/(1−p)) axis; the
+            cumulative distributions; for via, the per-touch differences; the screen
+            with each touch-down coloured by latency and the 20-point edge margins;
+            latency against touch order; warnings for small samples. Then the captures
+            (with the first 12 hex digits of their SHA-256), devices, configurations and
+            sessions it drew on, and the methods.
 
             One file, inline SVG and CSS, no scripts, nothing fetched; the same store and
             --seed give the same bytes. The file is written whole or not at all.
 
             Examples:
               gesturelab report
-              gesturelab report --out edge.html --title "Edge deferral" --by deferred_edges --event touchDown
+              gesturelab report --out edge.html --title "Edge deferral" \\
+                  --by deferred_edges --event touchDown
               gesturelab report --by via --event began --variant ipad --out -
             """)
 

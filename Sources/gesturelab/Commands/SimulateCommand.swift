@@ -14,11 +14,11 @@ struct SimulateCommand: ParsableCommand {
             standard output. The same --seed gives the same bytes.
 
             Experiments (variants: what they show; sources in docs/sources.md):
-              edge-deferral      deferral-off, deferral-on: the gesture gate at screen edges
+              edge-deferral      deferral-off, deferral-on: the gesture gate at the edges
               delivery-channel   iphone, ipad: target-action behind the gate, KVO at once
-              content-touches    delays-on, delays-off: delaysContentTouches in a scroll view
+              content-touches    delays-on, delays-off: delaysContentTouches (scroll view)
               hit-area           visible-frame, enlarged-44pt: taps that reach small icons
-              touch-delay        delay-off, delay-on: false starts against a 150 ms touch delay
+              touch-delay        delay-off, delay-on: false starts vs a 150 ms touch delay
 
             Without --experiment the capture holds all five, one after the other.
             --records N writes about N records (sessions keep coming until then)

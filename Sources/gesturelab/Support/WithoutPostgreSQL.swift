@@ -30,7 +30,8 @@ struct PushCommand: ParsableCommand {
         commandName: "push",
         abstract: "Copy the captures a shared PostgreSQL store lacks into it (a build with --traits PostgreSQL).",
         discussion: """
-            This build of gesturelab leaves the shared store out. Build one that has it with
+            This build of gesturelab leaves the shared store out. Build one that has
+            it with
               swift build -c release --traits PostgreSQL
             See docs/postgresql.md.
             """)
