@@ -240,11 +240,21 @@ package struct ComparisonSelection: Sendable, Equatable {
     package func pairedDifferencesBySession(_ db: some StoreReader, a: String, b: String) throws -> SessionGroup? {
         guard by == "via", metric == .response else { return nil }
         let (conditions, arguments) = try filters()
-        let group = try Self.sessions(db, sql: """
-            SELECT session_id, lag_ms FROM response_pairs
+        var sessions: [(id: Int64, values: [Double])] = []
+        try db.forEachRow(projectSQL: """
+            SELECT session_id, first_ms, second_ms FROM response_pairs
             WHERE first_via = ? AND second_via = ? \(conditions.isEmpty ? "" : "AND " + conditions.joined(separator: " AND "))
             ORDER BY session_id
-            """, arguments: [a, b] + arguments)
+            """, arguments: StoreArguments([a, b] + arguments), columns: { _ in }, row: { values in
+            let id = Int64.fromDatabaseValue(values[0]) ?? 0
+            let lag = Self.lag(first: values[1], second: values[2])
+            if sessions.last?.id == id {
+                sessions[sessions.count - 1].values.append(lag)
+            } else {
+                sessions.append((id, [lag]))
+            }
+        })
+        let group = SessionGroup(sessions: sessions)
         return group.count == 0 ? nil : group
     }
 
@@ -254,10 +264,21 @@ package struct ComparisonSelection: Sendable, Equatable {
     package func pairedDifferences(_ db: some StoreReader, a: String, b: String) throws -> [Double] {
         guard by == "via", metric == .response else { return [] }
         let (conditions, arguments) = try filters()
-        return try db.fetchDoubles(projectSQL: """
-            SELECT lag_ms FROM response_pairs
+        var differences: [Double] = []
+        try db.forEachRow(projectSQL: """
+            SELECT first_ms, second_ms FROM response_pairs
             WHERE first_via = ? AND second_via = ? \(conditions.isEmpty ? "" : "AND " + conditions.joined(separator: " AND "))
-            ORDER BY 1
-            """, arguments: StoreArguments([a, b] + arguments))
+            """, arguments: StoreArguments([a, b] + arguments), columns: { _ in }, row: { values in
+            differences.append(Self.lag(first: values[0], second: values[1]))
+        })
+        return differences.sorted()
+    }
+
+    /// One pair's B − A, formed in whole nanoseconds rather than read as
+    /// `lag_ms` (the difference of two rounded milliseconds): equal lags
+    /// are then equal doubles, and Wilcoxon sees their ties and zeros.
+    private static func lag(first: DatabaseValue, second: DatabaseValue) -> Double {
+        WholeNanoseconds.difference(Double.fromDatabaseValue(second) ?? .nan,
+                                    minus: Double.fromDatabaseValue(first) ?? .nan)
     }
 }

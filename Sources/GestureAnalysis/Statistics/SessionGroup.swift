@@ -11,7 +11,7 @@
 /// let group = SessionGroup(sessions: [(1, [12, 15, 11]), (2, [30, 28])])
 /// group.count          // 2 sessions
 /// group.valueCount     // 5 values
-/// group.medians        // [12, 29]
+/// group.medians        // [12, 29]: latencies, see ``WholeNanoseconds``
 /// ```
 package struct SessionGroup: Sendable, Equatable {
     /// One session's values, ascending.
@@ -45,8 +45,12 @@ package struct SessionGroup: Sendable, Equatable {
     package var valueCount: Int { sessions.reduce(0) { $0 + $1.sorted.count } }
     /// Each session's number of values.
     package var sizes: [Int] { sessions.map(\.sorted.count) }
-    /// Each session's median (linear interpolation, as ``Percentile``).
-    package var medians: [Double] { perSession { Percentile.of(sorted: $0, percent: 50)! } }
+    /// Each session's median latency (linear interpolation, as
+    /// ``Percentile``), the middle two of an even session averaged in whole
+    /// nanoseconds (``WholeNanoseconds``), so that two sessions with the
+    /// same median have the same double: the rank tests on medians see
+    /// their tie.
+    package var medians: [Double] { perSession { WholeNanoseconds.median(sorted: $0) } }
     /// Every value, ascending.
     package var pooledSorted: [Double] { sessions.flatMap(\.sorted).sorted() }
 
