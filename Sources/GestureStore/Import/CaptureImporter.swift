@@ -46,6 +46,9 @@ package struct CaptureImporter: Sendable {
     package let derivation: DerivationStrategy
     /// Memory bounds of the reading pass's derivation (tests shrink them).
     var streamingLimits = StreamingDeriver.Limits()
+    /// Records a sorted run holds once the capture's order is given up on
+    /// (`SortedRecordRun`; tests shrink it).
+    var recordsPerSortedRun = SortedRecordRun.defaultRecords
 
     package init(database: GestureDatabase, derivation: DerivationStrategy = .streaming) {
         self.database = database
@@ -169,13 +172,21 @@ package struct CaptureImporter: Sendable {
         var rejectedCount = 0
         var items = 0
         var nextProgress = 0x4000
-        // Once the reading pass gives up, the rest of its latencies are not worth storing.
+        // Once the reading pass gives up, the rest of its latencies are not
+        // worth storing, and the records may come in any order: they go in
+        // sorted runs.
         var storesDerived = derivation == .streaming
+        var run = SortedRecordRun(recordsPerRun: recordsPerSortedRun)
         while true {
             switch pipeline.next() {
             case .batch(let batch):
                 if !batch.isDerivationExact { storesDerived = false }
-                try inserter.insert(batch, derived: storesDerived)
+                if storesDerived {
+                    try inserter.insert(batch, derived: true)
+                } else {
+                    run.add(batch)
+                    if run.isFull { try inserter.insert(run.take(), derived: false) }
+                }
                 for rejection in batch.rejections {
                     rejectedCount += 1
                     try onRejection(rejection)
@@ -188,6 +199,7 @@ package struct CaptureImporter: Sendable {
             case .failed(let error):
                 throw error
             case .finished:
+                if !run.isEmpty { try inserter.insert(run.take(), derived: false) }
                 return rejectedCount
             }
         }
