@@ -47,7 +47,10 @@ struct TouchDowns {
         func down(of touch: Int64) -> Down? {
             if let offset = offset(of: touch), offset <= slots.count {
                 let down = offset == 0 ? first : slots[offset - 1]
-                return down.line == 0 ? nil : down
+                if down.line != 0 { return down }
+                // An id kept apart while it was far from the run stays
+                // there when the run later grows over it.
+                return scattered.isEmpty ? nil : scattered[touch]
             }
             return scattered[touch]
         }

@@ -12,6 +12,12 @@ import Testing
         ("negative and positive", [-5, -4, 10, -1_000_000, 0, 7]),
         ("extremes", [Int64.max, Int64.min, 0, Int64.max - 1, Int64.min + 1, 1]),
         ("far apart", [1, 1 << 40, 2, (1 << 40) + 1, 4_097, 4_098, 9_000]),
+        // 5,000 is too far from 0 and is kept apart; 4,000 and then 8,000
+        // grow the run over it.
+        ("a run grown over an id kept apart", [0, 5_000, 4_000, 8_000]),
+        // A shuffled capture's touch ids (an independent check found it
+        // refused: 22942 kept apart, then run over by 16054, 19682, 23464).
+        ("shuffled ids", [12_130, 22_942, 16_054, 19_682, 23_464]),
     ]
 
     @Test(arguments: numberings)

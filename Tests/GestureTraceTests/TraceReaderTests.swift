@@ -235,6 +235,24 @@ struct TraceReaderTests {
         #expect(seen.bytes == Array(text.utf8))
     }
 
+    /// Touch ids far apart (a shuffled capture's): the touch whose id was
+    /// first too far from the others is still found once they come near it.
+    @Test func aTouchWithAnIdFarFromTheFirstKeepsItsBegan() throws {
+        let downs = [12_130, 22_942, 16_054, 19_682, 23_464].enumerated().map { index, touch in
+            #"{"type":"touch","session":"s1","touch":\#(touch),"phase":"began","t":\#(1 + Double(index) / 10),"x":0,"y":0}"#
+        }
+        let capture = try TemporaryCapture(lines: [header, session] + downs + [
+            #"{"type":"touch","session":"s1","touch":22942,"phase":"ended","t":2.0,"x":0,"y":0}"#,
+        ])
+        var reader = try capture.reader()
+        var lines: [Int] = []
+        while let item = try reader.next() {
+            _ = try #require(item.record)
+            lines.append(item.line)
+        }
+        #expect(lines == Array(2...8))
+    }
+
     @Test func readsFromADescriptorSuchAsAPipe() throws {
         let pipe = Pipe()
         let text = [header, session, #"{"type":"frame","session":"s1","t":1}"#].joined(separator: "\n") + "\n"
