@@ -173,6 +173,47 @@ import TestScratch
         #expect(try dump(database) == (try dump(imported(text, derivation: .setWise))))
     }
 
+    /// A finger held down (touch 1 on `hold`) through taps that each start
+    /// and end on `row`, cancelled at the very end. With room for four
+    /// pairs, the taps' closed pairs are settled and the held one kept, so
+    /// its late cancel is still the reading pass's to settle; settled by
+    /// recency alone, touch 1 went first and its cancel handed every false
+    /// start to SQL. The rows are the set-wise ones either way.
+    @Test func aFingerHeldThroughManyTapsIsSettledWhileReading() throws {
+        var lines = [
+            #"{"type":"header","format":"gesture-trace","version":1}"#,
+            #"{"type":"session","session":"s","experiment":"e","variant":"v"}"#,
+            #"{"type":"touch","session":"s","touch":1,"phase":"began","t":1,"x":0,"y":0}"#,
+            #"{"type":"delivery","session":"s","target":"hold","event":"touchDown","via":"control-event","t":1.01,"touch":1}"#,
+        ]
+        for tap in 2...21 {
+            let t = Double(tap)
+            lines += [
+                #"{"type":"touch","session":"s","touch":\#(tap),"phase":"began","t":\#(t),"x":5,"y":5}"#,
+                #"{"type":"delivery","session":"s","target":"row","event":"touchesBegan","via":"touches","t":\#(t + 0.01),"touch":\#(tap)}"#,
+                #"{"type":"delivery","session":"s","target":"row","event":"touchesEnded","via":"touches","t":\#(t + 0.05),"touch":\#(tap)}"#,
+            ]
+        }
+        lines.append(#"{"type":"delivery","session":"s","target":"hold","event":"touchCancel","via":"control-event","t":30,"touch":1}"#)
+        let text = lines.joined(separator: "\n") + "\n"
+        let limits = StreamingDeriver.Limits(startPairs: 4)
+        let folder = try ScratchFolder()
+        var builder = BatchBuilder(limits: limits)
+        var reader = try TraceReader(path: try folder.write("held.jsonl", text))
+        var batch = ImportBatch()
+        while let item = try reader.next() { builder.add(item, session: reader.sessionOfLastItem, to: &batch) }
+        builder.finish(into: &batch)
+        let settledWhileReading = builder.deriver.falseStartsExact
+        #expect(settledWhileReading, "\(builder.deriver.falseStartsInexactReason ?? "")")
+        #expect(batch.touchStarts.count == 21)
+
+        let database = try imported(text, limits: limits)
+        #expect(try strings(database, "SELECT touch, target, start_event, cancel_event FROM false_starts")
+            == ["1 hold touchDown touchCancel"])
+        #expect(try strings(database, "SELECT count(*), sum(false_start) FROM starts") == ["21 1"])
+        #expect(try dump(database) == (try dump(imported(text, derivation: .setWise))))
+    }
+
     /// A capture without target records imports as before: no outcomes,
     /// no target counts in the summary.
     @Test func aCaptureWithoutTargetsHasNoOutcomes() throws {
