@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GestureSimulation
 import GestureTrace
+import SeededRandom
 import TestScratch
 import Testing
 @testable import GestureStore
@@ -87,7 +88,7 @@ import Testing
         let lines = try String(contentsOfFile: source, encoding: .utf8).split(separator: "\n")
         let declarations = lines.filter { $0.contains(#""type":"header""#) || $0.contains(#""type":"session""#) }
         var records = lines.filter { !$0.contains(#""type":"header""#) && !$0.contains(#""type":"session""#) }
-        var generator = SplitMix64(state: 11)
+        var generator = SeededGenerator(seed: 11)
         records.shuffle(using: &generator)
         let path = try folder.write("shuffled.jsonl", (declarations + records).joined(separator: "\n") + "\n")
         #expect(records.count > 2 * 4_096)
@@ -129,18 +130,5 @@ import Testing
             }
             return relations
         }
-    }
-}
-
-/// A small deterministic generator for shuffling a test capture.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
