@@ -220,13 +220,15 @@ package struct ComparisonSelection: Sendable, Equatable {
     }
 
     /// Rows of (session id, value) ordered by session, as a ``SessionGroup``
-    /// (which sorts each session's values itself).
-    static func sessions(_ db: some StoreReader, sql: String,
-                         arguments: [DatabaseValueConvertible?]) throws -> SessionGroup {
+    /// (which sorts each session's values itself); `value` reads a row's
+    /// value from its columns after the session's, the second by default.
+    static func sessions(_ db: some StoreReader, sql: String, arguments: [DatabaseValueConvertible?],
+                         value: ([DatabaseValue]) -> Double = { Double.fromDatabaseValue($0[1]) ?? .nan })
+    throws -> SessionGroup {
         var sessions: [(id: Int64, values: [Double])] = []
         try db.forEachRow(projectSQL: sql, arguments: StoreArguments(arguments), columns: { _ in }, row: { values in
             let id = Int64.fromDatabaseValue(values[0]) ?? 0
-            let value = Double.fromDatabaseValue(values[1]) ?? .nan
+            let value = value(values)
             if sessions.last?.id == id {
                 sessions[sessions.count - 1].values.append(value)
             } else {
@@ -240,21 +242,11 @@ package struct ComparisonSelection: Sendable, Equatable {
     package func pairedDifferencesBySession(_ db: some StoreReader, a: String, b: String) throws -> SessionGroup? {
         guard by == "via", metric == .response else { return nil }
         let (conditions, arguments) = try filters()
-        var sessions: [(id: Int64, values: [Double])] = []
-        try db.forEachRow(projectSQL: """
+        let group = try Self.sessions(db, sql: """
             SELECT session_id, first_ms, second_ms FROM response_pairs
             WHERE first_via = ? AND second_via = ? \(conditions.isEmpty ? "" : "AND " + conditions.joined(separator: " AND "))
             ORDER BY session_id
-            """, arguments: StoreArguments([a, b] + arguments), columns: { _ in }, row: { values in
-            let id = Int64.fromDatabaseValue(values[0]) ?? 0
-            let lag = Self.lag(first: values[1], second: values[2])
-            if sessions.last?.id == id {
-                sessions[sessions.count - 1].values.append(lag)
-            } else {
-                sessions.append((id, [lag]))
-            }
-        })
-        let group = SessionGroup(sessions: sessions)
+            """, arguments: [a, b] + arguments, value: { Self.lag(first: $0[1], second: $0[2]) })
         return group.count == 0 ? nil : group
     }
 
