@@ -76,6 +76,26 @@ import TestScratch
         #expect(rejects.hasSuffix("\"s9\",\"target\":\"record\",\"event\":\"touchDown\",\"via\":\"control-event\",\"t\":0.5}\n"))
     }
 
+    /// `--rejects` naming the capture or the database would empty it before
+    /// a line is read: refused in one line, and both left as they were.
+    @Test func rejectsNeverOverwriteTheCaptureOrTheDatabase() throws {
+        let folder = try ScratchFolder()
+        let capture = try folder.write("lab.jsonl", smallCapture)
+        #expect(try folder.run(["import", "--db", "lab.sqlite", capture]).status == 0)
+        let store = try Data(contentsOf: URL(fileURLWithPath: folder.path("lab.sqlite")))
+        let otherText = smallCapture.replacingOccurrences(of: "\"s1\"", with: "\"s2\"")
+        let other = try folder.write("other.jsonl", otherText)
+        for rejects in [other, "./other.jsonl", "lab.sqlite", "./lab.sqlite-wal"] {
+            let result = try folder.run(["import", "--db", "lab.sqlite", "--skip-invalid", "--rejects", rejects, other])
+            #expect(result.status != 0)
+            #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
+            #expect(result.standardError.contains("nothing was imported: name another file"), "\(result.standardError)")
+            #expect(try String(contentsOfFile: other, encoding: .utf8) == otherText)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path("lab.sqlite"))) == store)
+        }
+        #expect(try String(contentsOfFile: capture, encoding: .utf8) == smallCapture)
+    }
+
     @Test func rejectsWithoutSkipInvalidIsAUsageError() throws {
         let folder = try ScratchFolder()
         let result = try folder.run(["import", "--rejects", "r.txt", "x.jsonl"])

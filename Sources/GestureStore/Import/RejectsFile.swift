@@ -9,7 +9,22 @@ package final class RejectsFile {
     private let handle: FileHandle
     package let path: String
 
-    package init(path: String) throws {
+    /// Creates (or empties) the file at `path`.
+    ///
+    /// - Parameter keepingApart: files the import reads or writes, each
+    ///   with what it is (`"the capture"`, `"the database"`): the rejects
+    ///   file is created empty, so naming one of them by mistake would
+    ///   destroy it before a line is read. Such a path is refused, and
+    ///   nothing is created or emptied.
+    ///
+    /// ```swift
+    /// try RejectsFile(path: "rejects.txt", keepingApart: [("lab.jsonl", "the capture")])
+    /// ```
+    package init(path: String, keepingApart: [(path: String, role: String)] = []) throws {
+        if let clash = keepingApart.first(where: { Self.isSameFile(path, $0.path) }) {
+            throw StoreError("--rejects \(TerminalText.escaped(path)) is \(clash.role) \(TerminalText.escaped(clash.path)), "
+                + "which the rejects file would overwrite; nothing was imported: name another file for the refused lines")
+        }
         guard FileManager.default.createFile(atPath: path, contents: nil) else {
             throw StoreError("cannot write rejects file \(TerminalText.escaped(path))")
         }
@@ -18,6 +33,25 @@ package final class RejectsFile {
         }
         self.handle = handle
         self.path = path
+    }
+
+    /// The database's own files, with what each is, for `keepingApart`.
+    package static func databaseFiles(_ database: String) -> [(path: String, role: String)] {
+        [(database, "the database")] + ["-wal", "-shm", "-journal"].map { (database + $0, "the database's \($0.dropFirst()) file") }
+    }
+
+    /// Whether two paths name one file: the same device and inode when
+    /// both exist (hard links, symbolic links, `./` and `..` included),
+    /// else the same absolute path with symbolic links resolved.
+    static func isSameFile(_ first: String, _ second: String) -> Bool {
+        var a = stat(), b = stat()
+        if stat(first, &a) == 0, stat(second, &b) == 0 {
+            return a.st_dev == b.st_dev && a.st_ino == b.st_ino
+        }
+        func resolved(_ path: String) -> String {
+            URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        }
+        return resolved(first) == resolved(second)
     }
 
     package func write(_ rejection: TraceReader.TraceRejection) throws {

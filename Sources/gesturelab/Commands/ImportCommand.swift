@@ -57,7 +57,10 @@ struct ImportCommand: ParsableCommand {
         // creates no database.
         var store: GestureDatabase?
         defer { try? store?.close() }
-        let rejectsFile = try rejects.map { try RejectsFile(path: $0) }
+        let rejectsFile = try rejects.map { path in
+            try RejectsFile(path: path, keepingApart: files.filter { $0 != "-" }.map { ($0, "the capture") }
+                + RejectsFile.databaseFiles(databasePath))
+        }
         var failures = 0
         for (file, name) in zip(files, names) {
             let progress = ProgressLine()
