@@ -76,7 +76,7 @@ package struct ImportSummary: Sendable, Equatable {
                 .map { "\($0.name) \((recordCounts[$0.name] ?? 0).grouped)" }.joined(separator: ", ")
             let sessions = recordCounts[TraceRecord.Kind.session.name] ?? 0
             var line = "imported \(displayName): \(sessions.grouped) session\(sessions == 1 ? "" : "s"); "
-                + "\(recordCount.grouped) records (\(byType)) in \(String(format: "%.3f", seconds)) s, "
+                + "\(recordCount.grouped) record\(recordCount == 1 ? "" : "s") (\(byType)) in \(String(format: "%.3f", seconds)) s, "
                 + "\(Int(recordsPerSecond.rounded()).grouped) records/s"
             if rejectedCount > 0 {
                 line += "; \(rejectedCount.grouped) line\(rejectedCount == 1 ? "" : "s") rejected"
