@@ -196,6 +196,10 @@ public struct TraceReader {
             if Self.isBlank(line) { continue }
             do {
                 return try decoder.decodeHeader(line)
+            } catch where !line.hasLineEnd && Self.endsLinesWithCarriageReturnsAlone(line) {
+                // The whole file read as one line: it is not cut off.
+                throw TraceError(file: source.name, line: line.number,
+                                 message: "lines end with a carriage return alone (CR, as old Mac OS wrote them), so the file reads as one line; expected LF or CRLF line ends")
             } catch where !line.hasLineEnd && !decoder.parses(line) {
                 // Cut off before its first line was whole: no line to keep.
                 throw TraceError(file: source.name, line: line.number,
@@ -206,6 +210,14 @@ public struct TraceReader {
         }
         throw TraceError(file: source.name, line: 1,
                          message: #"empty capture: no non-blank line; expected the header {"type":"header","format":"gesture-trace","version":1}"#)
+    }
+
+    /// Whether a line holds a carriage return followed by more text: lines
+    /// separated by CR alone, which no recorder of JSON Lines should write.
+    private static func endsLinesWithCarriageReturnsAlone(_ line: LineSource.Line) -> Bool {
+        let bytes = UnsafeBufferPointer(start: line.bytes, count: line.count)
+        guard let carriageReturn = bytes.firstIndex(of: 0x0D) else { return false }
+        return bytes[(carriageReturn + 1)...].contains { $0 != 0x0D && $0 != 0x20 && $0 != 0x09 }
     }
 
     /// The next accepted record (or, with `skipInvalid`, a rejected line);

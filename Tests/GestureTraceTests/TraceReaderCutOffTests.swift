@@ -89,4 +89,18 @@ struct TraceReaderCutOffTests {
             #expect(error.message == "the capture appears cut off: its header line has no line end and does not parse (\(inner)), as when the app stops while recording; nothing of it can be imported")
         }
     }
+
+    /// Lines separated by CR alone read as one line without a line end:
+    /// not cut off, and the message says what the file is.
+    @Test(arguments: ["\r", "\r\r", "\r \t"])
+    func carriageReturnsAloneAreNamed(_ separator: String) throws {
+        let text = [TemporaryCapture.header, TemporaryCapture.session,
+                    #"{"type":"frame","session":"s1","t":1}"#].joined(separator: separator) + separator
+        let capture = try TemporaryCapture(bytes: Array(text.utf8))
+        for options in [TraceReader.Options(), .init(skipInvalid: true)] {
+            let error = try #require(capture.strictError(options))
+            #expect(error.line == 1)
+            #expect(error.message == "lines end with a carriage return alone (CR, as old Mac OS wrote them), so the file reads as one line; expected LF or CRLF line ends")
+        }
+    }
 }
