@@ -28,6 +28,9 @@ extension GestureDatabase {
     /// How long `close()` waits for readers that began before this writer's
     /// last commit: the checkpoint cannot overwrite pages they still read.
     static let readerDrainLimit: Duration = .seconds(30)
+    /// How long a writer whose pages are all in the main file keeps trying
+    /// to switch it back to rollback mode while readers have it open.
+    static let restingGrace: Duration = .seconds(1)
 
     /// Switches to WAL mode (a no-op when the file is in it already) and
     /// syncs at checkpoints rather than at every commit.
@@ -55,11 +58,23 @@ extension GestureDatabase {
         // hold it for hours.
         sqlite3_busy_timeout(connection, 0)
         let started = ContinuousClock.now
+        var copied = false
         while true {
             if (try? String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE"))?.lowercased() == "delete" {
                 return
             }
-            if Self.checkpointPassively(connection) { return }
+            if !copied, Self.checkpointPassively(connection) {
+                copied = true
+                // Readers that began after the copy read the main file
+                // alone, so the WAL can usually be emptied at once rather
+                // than left at the size of the import.
+                Self.truncateLog(connection)
+            }
+            // The file is whole; a reader still has it open. Reads are
+            // short, so give it a moment to end and the file its rollback
+            // mode back (later reads then create no -wal or -shm), but never
+            // wait on readers that keep coming.
+            if copied, ContinuousClock.now - started > Self.restingGrace { return }
             if ContinuousClock.now - started > Self.readerDrainLimit {
                 notice("note: a reader that began before the last commit still has \(path) open; "
                     + "everything is committed, and the part it still reads older pages of stays in \(path)-wal "
@@ -85,6 +100,12 @@ extension GestureDatabase {
               sqlite3_exec(connection, "SELECT count(*) FROM sqlite_schema", nil, nil, nil) == SQLITE_OK
         else { return false }
         return checkpointPassively(connection)
+    }
+
+    /// Empties the WAL when no reader needs its frames; does nothing (at
+    /// once, with no busy wait) when one does.
+    private static func truncateLog(_ connection: OpaquePointer?) {
+        _ = sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
     }
 
     /// A passive checkpoint: true when no committed frame is left only in the WAL.

@@ -46,6 +46,9 @@ import TestScratch
         try writer.close()
         #expect(try journalMode(path) == "wal")
         #expect(try capturesAndSessions(try copyOfMainFileAlone(path, in: folder)) == [1, 2])
+        // The reader is between reads: the WAL is emptied, not left at the import's size.
+        let walSize = try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int
+        #expect(walSize == 0)
         #expect(try reader.connection.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM session") } == 2)
         try reader.close()
 
@@ -53,6 +56,37 @@ import TestScratch
         try GestureDatabase(path: path).close()
         #expect(try journalMode(path) == "delete")
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    }
+
+    /// A reader that ends while the writer is putting the file at rest: the
+    /// writer waits a moment for it, and the file goes back to rollback
+    /// mode, so later reads create no -wal or -shm (an independent check
+    /// found the file left in WAL mode, with the import's WAL beside it).
+    @Test func aReaderEndingAsTheWriterEndsLeavesTheFileAtRest() throws {
+        let folder = try ScratchFolder()
+        let path = folder.path("lab.sqlite")
+        try GestureDatabase(path: path).close()
+        let writer = try GestureDatabase(path: path)
+        let reader = try GestureDatabase(readingAt: path)
+        _ = try reader.connection.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM capture") }
+        _ = try CaptureImporter(database: writer).importCapture(path: try folder.write("a.jsonl", sampleCapture))
+        let closing = DispatchSemaphore(value: 0)
+        let closed = DispatchSemaphore(value: 0)
+        let failure = Notices()
+        Thread.detachNewThread {
+            closing.signal()
+            do { try writer.close() } catch { failure.callback("\(error)") }
+            closed.signal()
+        }
+        closing.wait()
+        // Well within the writer's second of grace.
+        Thread.sleep(forTimeInterval: 0.05)
+        try reader.close()
+        closed.wait()
+        #expect(failure.lines == [])
+        #expect(try journalMode(path) == "delete")
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: path + "-shm"))
     }
 
     @Test func readerOfAMissingOrEmptyFileCreatesNothing() throws {
