@@ -22,6 +22,37 @@ import TestScratch
         return folder
     }
 
+    /// A key of three values makes two comparisons: `--format ndjson` prints
+    /// each on its own line, the elements of `--format json`'s array; and
+    /// `sessions --format ndjson` prints one session a line.
+    @Test func ndjsonPrintsOneComparisonALine() throws {
+        let folder = try ScratchFolder()
+        var lines = [#"{"type":"header","format":"gesture-trace","version":1}"#]
+        for (session, offset) in [("none", 10), ("b", 20), ("c", 30)] {
+            lines.append(#"{"type":"session","session":"\#(session)","experiment":"x","variant":"\#(session)","config":{"mode":"\#(session)"}}"#)
+            for touch in 1...8 {
+                lines.append(#"{"type":"touch","session":"\#(session)","touch":\#(touch),"phase":"began","t":\#(touch * 10),"x":1,"y":1}"#)
+                lines.append(#"{"type":"delivery","session":"\#(session)","target":"b","event":"touchDown","via":"control-event","t":\#(touch * 10).0\#(offset + touch)}"#)
+            }
+        }
+        let capture = try folder.write("three.jsonl", lines.joined(separator: "\n") + "\n")
+        #expect(try folder.run(["import", "--db", "lab.sqlite", capture]).status == 0)
+        for unit in [[], ["--unit", "touch"]] {
+            let json = try folder.run(["compare", "--db", "lab.sqlite", "--by", "mode", "--format", "json"] + unit)
+            let ndjson = try folder.run(["compare", "--db", "lab.sqlite", "--by", "mode", "--format", "ndjson"] + unit)
+            #expect(ndjson.status == 0, "\(ndjson.standardError)")
+            let objects = ndjson.standardOutput.split(separator: "\n").map(String.init)
+            #expect(objects.count == 2)
+            #expect(json.standardOutput == "[" + objects.joined(separator: ",") + "]\n")
+        }
+        let sessions = try folder.run(["sessions", "--db", "lab.sqlite", "--format", "ndjson"])
+        #expect(sessions.status == 0, "\(sessions.standardError)")
+        let rows = try sessions.standardOutput.split(separator: "\n").map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        #expect(rows.compactMap { $0?["session"] as? String }.sorted() == ["b", "c", "none"])
+    }
+
     @Test func tableNamesTheGroupsAndTheVerdict() throws {
         let folder = try importedFolder()
         let result = try folder.run(["compare", "--db", "lab.sqlite", "--by", "mode", "--unit", "touch"])

@@ -12,6 +12,11 @@ package enum ComparisonReport {
         return (objects.count == 1 ? objects[0] : .array(objects)).text + "\n"
     }
 
+    /// The same objects, one comparison a line (newline-delimited JSON).
+    package static func ndjson(_ run: Comparer.Run) -> String {
+        run.comparisons.map { jsonObject($0, run: run).text + "\n" }.joined()
+    }
+
     static func jsonObject(_ comparison: Comparison, run: Comparer.Run) -> JSONValue {
         let selection = run.request.selection
         func group(_ summary: Comparison.GroupSummary) -> JSONValue {

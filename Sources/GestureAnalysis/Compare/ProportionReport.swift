@@ -12,6 +12,11 @@ package enum ProportionReport {
         return (objects.count == 1 ? objects[0] : .array(objects)).text + "\n"
     }
 
+    /// The same objects, one comparison a line (newline-delimited JSON).
+    package static func ndjson(_ run: Comparer.ProportionRun) -> String {
+        run.comparisons.map { jsonObject($0, run: run).text + "\n" }.joined()
+    }
+
     /// The keys the contract fixes, in its order, then `by`, `seed`, `filters` and `notes` as the latency object has.
     static func jsonObject(_ comparison: ProportionComparison, run: Comparer.ProportionRun) -> JSONValue {
         let selection = run.request.selection

@@ -73,11 +73,10 @@ struct CompareCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The percentile the budget applies to: p50, p90, p95 or p99.", valueName: "percentile"))
     var at: String = "p95"
 
-    @Option(help: "table, csv or json.")
+    @Option(help: "table, csv, json (one object, or an array of one per comparison) or ndjson (one comparison a line).")
     var format: OutputFormat = .table
 
     func validate() throws {
-        if format == .ndjson { throw ValidationError("compare prints table, csv or json.") }
         if budgetPercent == nil { throw ValidationError("--at takes p50, p90, p95 or p99, not \(at).") }
         if let failIfSlower, failIfSlower < 0 { throw ValidationError("--fail-if-slower takes a percentage ≥ 0.") }
         if failIfSlower != nil, let outcome = comparison.metric.outcome {
@@ -98,8 +97,9 @@ struct CompareCommand: ParsableCommand {
             let output = TextOutput.standardOutput()
             switch format {
             case .json: try output.write(ProportionReport.json(run))
+            case .ndjson: try output.write(ProportionReport.ndjson(run))
             case .csv: try output.write(ProportionReport.csv(run))
-            case .table, .ndjson: try output.write(ProportionReport.table(run))
+            case .table: try output.write(ProportionReport.table(run))
             }
             try output.flush()
             return
@@ -108,8 +108,9 @@ struct CompareCommand: ParsableCommand {
         let output = TextOutput.standardOutput()
         switch format {
         case .json: try output.write(ComparisonReport.json(run))
+        case .ndjson: try output.write(ComparisonReport.ndjson(run))
         case .csv: try output.write(ComparisonReport.csv(run))
-        case .table, .ndjson: try output.write(ComparisonReport.table(run))
+        case .table: try output.write(ComparisonReport.table(run))
         }
         try output.flush()
 

@@ -15,12 +15,8 @@ struct SessionsCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
-    @Option(help: "table, csv or json.")
+    @Option(help: "table, csv, json or ndjson.")
     var format: OutputFormat = .table
-
-    func validate() throws {
-        if format == .ndjson { throw ValidationError("sessions prints table, csv or json.") }
-    }
 
     func run() throws {
         _ = try database.read { db in
