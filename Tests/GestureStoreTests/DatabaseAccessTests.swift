@@ -33,16 +33,10 @@ import TestScratch
     }
 
     @Test func writerClosingBesideAnotherConnectionStillPutsEveryCommitInTheMainFile() throws {
-        let folder = try ScratchFolder()
-        let path = folder.path("lab.sqlite")
-        try GestureDatabase(path: path).close()
         // A reader that opens while the file is in WAL mode keeps it open
         // until it ends: the writer cannot switch it back to rollback mode,
         // but must still checkpoint.
-        let writer = try GestureDatabase(path: path)
-        let reader = try GestureDatabase(readingAt: path)
-        #expect(try reader.connection.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM capture") } == 0)
-        _ = try CaptureImporter(database: writer).importCapture(path: try folder.write("a.jsonl", sampleCapture))
+        let (folder, path, writer, reader) = try importBesideAReader()
         try writer.close()
         #expect(try journalMode(path) == "wal")
         #expect(try capturesAndSessions(try copyOfMainFileAlone(path, in: folder)) == [1, 2])
@@ -63,13 +57,7 @@ import TestScratch
     /// mode, so later reads create no -wal or -shm (an independent check
     /// found the file left in WAL mode, with the import's WAL beside it).
     @Test func aReaderEndingAsTheWriterEndsLeavesTheFileAtRest() throws {
-        let folder = try ScratchFolder()
-        let path = folder.path("lab.sqlite")
-        try GestureDatabase(path: path).close()
-        let writer = try GestureDatabase(path: path)
-        let reader = try GestureDatabase(readingAt: path)
-        _ = try reader.connection.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM capture") }
-        _ = try CaptureImporter(database: writer).importCapture(path: try folder.write("a.jsonl", sampleCapture))
+        let (_, path, writer, reader) = try importBesideAReader()
         let closing = DispatchSemaphore(value: 0)
         let closed = DispatchSemaphore(value: 0)
         let failure = Notices()
@@ -87,6 +75,20 @@ import TestScratch
         #expect(try journalMode(path) == "delete")
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
         #expect(!FileManager.default.fileExists(atPath: path + "-shm"))
+    }
+
+    /// A store, a writer that has imported the sample capture, and a
+    /// reader opened (and read, before the import) while the file was in
+    /// WAL mode, still open.
+    private func importBesideAReader() throws -> (ScratchFolder, String, GestureDatabase, GestureDatabase) {
+        let folder = try ScratchFolder()
+        let path = folder.path("lab.sqlite")
+        try GestureDatabase(path: path).close()
+        let writer = try GestureDatabase(path: path)
+        let reader = try GestureDatabase(readingAt: path)
+        #expect(try reader.connection.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM capture") } == 0)
+        _ = try CaptureImporter(database: writer).importCapture(path: try folder.write("a.jsonl", sampleCapture))
+        return (folder, path, writer, reader)
     }
 
     @Test func readerOfAMissingOrEmptyFileCreatesNothing() throws {
