@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GestureTrace
 import TestScratch
 @testable import GestureStore
 
@@ -46,6 +47,22 @@ import TestScratch
         }
         #expect(try String(contentsOfFile: database, encoding: .utf8) == "not empty")
         #expect(!FileManager.default.fileExists(atPath: folder.path("lab.sqlite-wal")))
+    }
+
+    /// A symbolic link is followed and its target written in place, not
+    /// replaced by a file of its own: that is how `--rejects /dev/null`,
+    /// run as root, had replaced the device with a regular file.
+    @Test func aSymbolicLinkIsWrittenThrough() throws {
+        let folder = try ScratchFolder()
+        let target = try folder.write("kept.txt", "old")
+        let link = folder.path("link.txt")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let rejects = try RejectsFile(path: link)
+        try rejects.write(TraceReader.TraceRejection(error: TraceError(file: "a.jsonl", line: 3, message: "bad"),
+                                                     text: Array("{}".utf8)))
+        try rejects.close()
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "a.jsonl:3: bad\t{}\n")
     }
 
     @Test func anotherFileIsCreatedEmpty() throws {

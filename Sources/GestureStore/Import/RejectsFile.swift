@@ -9,7 +9,8 @@ package final class RejectsFile {
     private let handle: FileHandle
     package let path: String
 
-    /// Creates (or empties) the file at `path`.
+    /// Creates (or empties) the file at `path`, following a symbolic link
+    /// and writing a device such as `/dev/null` in place.
     ///
     /// - Parameter keepingApart: files the import reads or writes, each
     ///   with what it is (`"the capture"`, `"the database"`): the rejects
@@ -25,13 +26,15 @@ package final class RejectsFile {
             throw StoreError("--rejects \(TerminalText.escaped(path)) is \(clash.role) \(TerminalText.escaped(clash.path)), "
                 + "which the rejects file would overwrite; nothing was imported: name another file for the refused lines")
         }
-        guard FileManager.default.createFile(atPath: path, contents: nil) else {
-            throw StoreError("cannot write rejects file \(TerminalText.escaped(path))")
+        // Opened in place, not created beside and renamed over the path as
+        // FileManager.createFile does: that replaced a symbolic link with a
+        // file of its own, and `--rejects /dev/null`, run as root, replaced
+        // the device with a regular file.
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw StoreError("cannot write rejects file \(TerminalText.escaped(path)): \(String(cString: strerror(errno)))")
         }
-        guard let handle = FileHandle(forWritingAtPath: path) else {
-            throw StoreError("cannot write rejects file \(TerminalText.escaped(path))")
-        }
-        self.handle = handle
+        self.handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         self.path = path
     }
 
