@@ -255,7 +255,7 @@ import TestScratch
     /// Past `liveTargets` targets over the live sessions, the least recently
     /// active session but the one at hand is retired, its downs settled:
     /// sessions one after another still stream; a later record of the
-    /// retired one hands the capture to SQL, saying why.
+    /// retired one has the capture read back from the store, saying why.
     @Test(arguments: [false, true])
     func sessionsRetiredForTheirTargets(resumesTheFirst: Bool) throws {
         var records = [
@@ -275,8 +275,10 @@ import TestScratch
                                            limits: StreamingDeriver.Limits(reorder: 0, liveTargets: 2))
         #expect(rows == testCase.rows)
         let reason = "the record at line 9 resumes a session retired when the sessions read held more than 2 targets"
-        #expect(summary.derivation == (resumesTheFirst ? .fellBackToSetWise(reason: reason) : .whileReading))
-        #expect(summary.outcomeDerivation == (resumesTheFirst ? .fellBackToSetWise(reason: reason) : .whileReading))
+        // Read back from the store in time order, one session after another,
+        // the capture is answered without SQL.
+        #expect(summary.derivation == (resumesTheFirst ? .replayedInTimeOrder(reason: reason) : .whileReading))
+        #expect(summary.outcomeDerivation == (resumesTheFirst ? .replayedInTimeOrder(reason: reason) : .whileReading))
         // With room for every target, nothing is retired.
         let (roomy, roomySummary) = try outcomes(of: testCase, derivation: .streaming,
                                                  limits: StreamingDeriver.Limits(reorder: 0, liveTargets: 3))

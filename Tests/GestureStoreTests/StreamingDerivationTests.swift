@@ -108,8 +108,12 @@ import TestScratch
         let (streamed, streamedSummary) = try derivedRows(text, derivation: .streaming, limits: limits)
         let (setWise, _) = try derivedRows(text, derivation: .setWise)
         #expect(streamed == setWise)
-        #expect(streamedSummary.derivationNote.hasPrefix(testCase.streams ? "derived while reading" : "derived set-wise in SQL: "))
-        #expect(streamedSummary.summaryLine.contains("; latencies derived set-wise in SQL, as ") == !testCase.streams)
+        // A case the reading pass gives up on is read back from the store in
+        // time order, where every one of them is answered.
+        #expect(streamedSummary.derivationNote.hasPrefix(testCase.streams ? "derived while reading"
+            : "derived from the stored records in time order: "))
+        #expect(streamedSummary.summaryLine.contains("; latencies derived from the stored records in time order, as ")
+            == !testCase.streams)
     }
 
     /// With the reorder window every case is put back in time order before
@@ -128,7 +132,8 @@ import TestScratch
     }
 
     /// More records late than the window holds: the deriver still sees the
-    /// order it cannot answer, hands over to SQL, and the rows are the same.
+    /// order it cannot answer, and the stored records are read back in time
+    /// order instead. The rows are the same.
     @Test func recordsLaterThanTheWindowHandOverToSQL() throws {
         let records = [
             Self.touch(1, at: "1.0"),
@@ -144,7 +149,8 @@ import TestScratch
                                                       limits: StreamingDeriver.Limits(reorder: window))
             #expect(streamed == setWise)
             #expect(summary.derivationNote == (streams ? "derived while reading"
-                : "derived set-wise in SQL: a touch-down at line 7 is at or before a record already associated by time"))
+                : "derived from the stored records in time order: "
+                    + "a touch-down at line 7 is at or before a record already associated by time"))
         }
         #expect(setWise.contains("response 2 btn touchDown v 2500000000 500000000 4 bottom"))
     }
@@ -238,8 +244,35 @@ import TestScratch
         importer = CaptureImporter(database: try GestureDatabase(path: capture.path("deferred.sqlite")))
         importer.streamingLimits = StreamingDeriver.Limits(cache: 1, deferred: 1, reorder: 0)
         let handedOver = try importer.importCapture(path: path)
-        #expect(handedOver.derivationNote.hasPrefix("derived set-wise in SQL: more than 1 records"))
+        // In time order touch 2's down comes before the records naming it.
+        #expect(handedOver.derivationNote.hasPrefix("derived from the stored records in time order: more than 1 records"))
         #expect(try dump(importer.database) == reference)
+    }
+
+    /// When even the stored records read back in time order defeat the
+    /// deriver (here, more records name a touch before its down, by time,
+    /// than the deriver may hold), the capture is derived set-wise in SQL,
+    /// and the note gives both reasons. The rows are the same every way.
+    @Test(arguments: [(0, false), (1, true)])
+    func aCaptureTheTimeOrderCannotAnswerGoesToSQL(deferred: Int, replays: Bool) throws {
+        let records = [
+            Self.touch(1, at: "1.0"),
+            Self.delivery("btn", "touchUp", at: "2.5"),
+            // At or before the delivery above, read before it: the reading pass gives up.
+            Self.touch(2, at: "2.0"),
+            // In time order, read before touch 2's down.
+            Self.delivery("btn", "touchDown", at: "1.5", touch: 2),
+        ]
+        let text = ([Self.header, Self.session] + records).joined(separator: "\n") + "\n"
+        let (reference, _) = try derivedRows(text, derivation: .setWise)
+        let (rows, summary) = try derivedRows(text, derivation: .streaming,
+                                              limits: StreamingDeriver.Limits(deferred: deferred, reorder: 0))
+        #expect(rows == reference)
+        let reason = "a touch-down at line 5 is at or before a record already associated by time"
+        #expect(summary.derivation == (replays ? .replayedInTimeOrder(reason: reason)
+            : .fellBackToSetWise(reason: reason + "; read back in time order, more than 0 records name a touch before its touch-down")))
+        #expect(reference.contains("response 2 btn touchDown v 1500000000 -500000000 6 bottom"))
+        #expect(reference.contains("response 2 btn touchUp v 2500000000 500000000 4 bottom"))
     }
 
     /// With one live session, sessions written one after another still stream
@@ -263,7 +296,7 @@ import TestScratch
         let summary = try importer.importCapture(path: path)
         #expect(summary.derivationNote == (sequential
             ? "derived while reading"
-            : "derived set-wise in SQL: the record at line 6 resumes a session after 1 others had started"))
+            : "derived from the stored records in time order: the record at line 6 resumes a session after 1 others had started"))
         #expect(try dump(importer.database) == (try derivedRows(text, derivation: .setWise)).0)
         let deliveryLine = sequential ? 4 : 7
         #expect(try dump(importer.database).contains("response 2 btn touchDown v 1200000000 100000000 \(deliveryLine) bottom"))

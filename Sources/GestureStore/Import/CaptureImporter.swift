@@ -153,9 +153,11 @@ package struct CaptureImporter: Sendable {
         }
         var stored = StoredCapture(outcome: .imported(captureID: captureID), recordCounts: reader.recordCounts,
                                    unknownTypeCounts: reader.unknownTypeCounts, rejectedCount: rejectedCount)
-        (stored.derivation, stored.derivationSeconds) = try deriveLatencies(
-            db, captureID: captureID, readingPass: pipeline.finishedDeriver, inserter: inserter)
-        let outcomes = try deriveOutcomes(db, captureID: captureID, readingPass: pipeline.finishedDeriver,
+        let latencies = try deriveLatencies(db, captureID: captureID, readingPass: pipeline.finishedDeriver,
+                                            inserter: inserter)
+        (stored.derivation, stored.derivationSeconds) = (latencies.derivation, latencies.seconds)
+        let outcomes = try deriveOutcomes(db, captureID: captureID, deriver: latencies.deriver,
+                                          derivation: latencies.derivation,
                                           targets: reader.recordCounts[TraceRecord.Kind.target.name] ?? 0)
         stored.outcomeDerivation = outcomes.derivation
         stored.derivationSeconds += outcomes.seconds
@@ -205,40 +207,52 @@ package struct CaptureImporter: Sendable {
         }
     }
 
-    /// Keeps the reading pass's latencies when they are the capture's, else
-    /// derives them set-wise in SQL. Returns how, and the seconds it took
-    /// on this thread.
+    /// Keeps the reading pass's latencies when they are the capture's; else
+    /// derives them from the stored records read back in time order, and
+    /// set-wise in SQL when even that order defeats the one-pass deriver.
+    /// Returns how, the seconds it took on this thread, and the deriver
+    /// whose rows stand (for the outcomes).
     private func deriveLatencies(_ db: Database, captureID: Int64, readingPass: StreamingDeriver,
-                                 inserter: RecordInserter) throws -> (ImportSummary.Derivation, Double) {
-        if derivation == .streaming, readingPass.isExact {
-            guard !readingPass.falseStartsExact else { return (.whileReading, inserter.derivedSeconds) }
-            // The latencies are the reading pass's; only its false starts are not.
-            let started = ContinuousClock.now
-            try SetWiseDeriver.deriveFalseStarts(db, captureID: captureID)
-            return (.whileReading, inserter.derivedSeconds + (ContinuousClock.now - started).seconds)
-        }
+                                 inserter: RecordInserter)
+        throws -> (derivation: ImportSummary.Derivation, seconds: Double, deriver: StreamingDeriver) {
         let started = ContinuousClock.now
-        try SetWiseDeriver.derive(db, captureID: captureID)
-        let seconds = (ContinuousClock.now - started).seconds
-        if derivation == .streaming, let reason = readingPass.inexactReason {
-            return (.fellBackToSetWise(reason: reason), seconds)
+        var seconds: Double { (ContinuousClock.now - started).seconds }
+        guard derivation == .streaming else {
+            try SetWiseDeriver.derive(db, captureID: captureID)
+            return (.setWise, seconds, readingPass)
         }
-        return (.setWise, seconds)
+        if readingPass.isExact {
+            // The latencies are the reading pass's; perhaps not its false starts.
+            if !readingPass.falseStartsExact { try SetWiseDeriver.deriveFalseStarts(db, captureID: captureID) }
+            return (.whileReading, inserter.derivedSeconds + seconds, readingPass)
+        }
+        let reason = readingPass.inexactReason ?? "the reading pass gave up"
+        let replayed = try StoredRecordReplay.derive(db, captureID: captureID, inserter: inserter,
+                                                     limits: streamingLimits)
+        guard replayed.isExact else {
+            try SetWiseDeriver.derive(db, captureID: captureID)
+            let replayReason = replayed.inexactReason.map { "; read back in time order, \($0)" } ?? ""
+            return (.fellBackToSetWise(reason: reason + replayReason), seconds, replayed)
+        }
+        if !replayed.falseStartsExact { try SetWiseDeriver.deriveFalseStarts(db, captureID: captureID) }
+        return (.replayedInTimeOrder(reason: reason), seconds, replayed)
     }
 
-    /// Keeps the reading pass's outcomes (where each touch-down landed
-    /// relative to the capture's targets) when it settled them all, else
-    /// derives them set-wise in SQL. A capture without `target` records has
-    /// nothing to derive and pays nothing. Returns how (nil for no targets),
-    /// and the seconds it took on this thread after the stream.
-    private func deriveOutcomes(_ db: Database, captureID: Int64, readingPass: StreamingDeriver,
+    /// Keeps the outcomes (where each touch-down landed relative to the
+    /// capture's targets) of the deriver whose latencies stand when it
+    /// settled them all, else derives them set-wise in SQL. A capture
+    /// without `target` records has nothing to derive and pays nothing.
+    /// Returns how (nil for no targets), and the seconds it took on this
+    /// thread after the latencies.
+    private func deriveOutcomes(_ db: Database, captureID: Int64, deriver: StreamingDeriver,
+                                derivation latencies: ImportSummary.Derivation,
                                 targets: Int) throws -> (derivation: ImportSummary.Derivation?, seconds: Double) {
         guard targets > 0 else { return (nil, 0) }
-        if derivation == .streaming, readingPass.outcomesExact { return (.whileReading, 0) }
+        if derivation == .streaming, deriver.outcomesExact { return (latencies, 0) }
         let started = ContinuousClock.now
         try SetWiseDeriver.deriveOutcomes(db, captureID: captureID)
         let seconds = (ContinuousClock.now - started).seconds
-        if derivation == .streaming, let reason = readingPass.outcomesInexactReason {
+        if derivation == .streaming, let reason = deriver.outcomesInexactReason {
             return (.fellBackToSetWise(reason: reason), seconds)
         }
         return (.setWise, seconds)

@@ -47,6 +47,12 @@ struct ImportBatch {
     /// False once the reading pass has given up deriving (see `StreamingDeriver`).
     var isDerivationExact = true
 
+    /// Derived rows of every kind the batch holds.
+    var derivedRowCount: Int {
+        responses.count + recognitions.count + upsertedResponses.count + upsertedRecognitions.count
+            + dispatches.count + touchStarts.count + outcomes.count + orphans.count
+    }
+
     mutating func reserveCapacity(items: Int) {
         frames.reserveCapacity(items)
         touchSamples.reserveCapacity(items / 2)

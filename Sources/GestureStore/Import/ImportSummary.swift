@@ -36,17 +36,35 @@ package struct ImportSummary: Sendable, Equatable {
         case whileReading
         /// Set-wise in SQL after the records were stored, as asked.
         case setWise
+        /// From the stored records read back in time order, because the
+        /// capture's order defeated the reading pass (`reason` says how);
+        /// the same rows, a little slower.
+        case replayedInTimeOrder(reason: String)
         /// Set-wise in SQL because the capture's order defeated the reading
-        /// pass (`reason` says how); slower, the same rows.
+        /// pass (`reason` says how), and the stored records read back in
+        /// time order too (a touch-down at the very time of a record before
+        /// it, say); slower, the same rows.
         case fellBackToSetWise(reason: String)
 
-        /// `derived while reading`, `derived set-wise in SQL`, or
+        /// `derived while reading`, `derived set-wise in SQL`,
+        /// `derived from the stored records in time order: <reason>` or
         /// `derived set-wise in SQL: <reason>`.
         package var note: String {
             switch self {
             case .whileReading: "derived while reading"
             case .setWise: "derived set-wise in SQL"
+            case .replayedInTimeOrder(let reason): "derived from the stored records in time order: \(reason)"
             case .fellBackToSetWise(let reason): "derived set-wise in SQL: \(reason)"
+            }
+        }
+
+        /// The summary line's clause for a derivation the capture's order
+        /// made slower, else nil.
+        func slowerClause(of what: String) -> String? {
+            switch self {
+            case .whileReading, .setWise: nil
+            case .replayedInTimeOrder(let reason): "\(what) derived from the stored records in time order, as \(reason)"
+            case .fellBackToSetWise(let reason): "\(what) derived set-wise in SQL, as \(reason)"
             }
         }
     }
@@ -82,10 +100,8 @@ package struct ImportSummary: Sendable, Equatable {
                 line += "; \(rejectedCount.grouped) line\(rejectedCount == 1 ? "" : "s") rejected"
             }
             // Worth knowing when an import is slower than usual.
-            if case .fellBackToSetWise(let reason) = derivation {
-                line += "; latencies derived set-wise in SQL, as \(reason)"
-            } else if case .fellBackToSetWise(let reason) = outcomeDerivation {
-                line += "; touch outcomes derived set-wise in SQL, as \(reason)"
+            if let clause = derivation.slowerClause(of: "latencies") ?? outcomeDerivation?.slowerClause(of: "touch outcomes") {
+                line += "; " + clause
             }
             return line
         }

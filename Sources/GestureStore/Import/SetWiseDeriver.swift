@@ -73,9 +73,18 @@ enum SetWiseDeriver {
     ]
 
     /// Whatever the reading pass stored before it gave up.
-    private static let clearing: [String] = ["stored_response", "stored_recognition", "stored_dispatch", "session_orphans",
-                                               "stored_touch_start"].map {
-        "DELETE FROM \($0) WHERE session_id IN (SELECT id FROM session WHERE capture_id = :capture)"
+    private static let clearing = clearing(outcomes: false)
+
+    private static func clearing(outcomes: Bool) -> [String] {
+        (["stored_response", "stored_recognition", "stored_dispatch", "session_orphans", "stored_touch_start"]
+            + (outcomes ? ["stored_outcome"] : []))
+            .map { "DELETE FROM \($0) WHERE session_id IN (SELECT id FROM session WHERE capture_id = :capture)" }
+    }
+
+    /// Deletes the capture's derived rows (its outcomes too, with
+    /// `outcomes`), for a derivation that starts over.
+    static func clearDerivedRows(_ db: Database, captureID: Int64, outcomes: Bool) throws {
+        try run(clearing(outcomes: outcomes), db, captureID: captureID)
     }
 
     private static let steps: [String] = touchDowns + [

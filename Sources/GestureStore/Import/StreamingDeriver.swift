@@ -408,7 +408,9 @@ struct StreamingDeriver {
         sessions.retire(session, keeping: RetiredSession())
     }
 
-    private mutating func giveUp(_ reason: String) {
+    /// Stops deriving, for `reason`: what was settled stands, and the
+    /// caller derives the capture some other way.
+    mutating func giveUp(_ reason: String) {
         isExact = false
         inexactReason = reason
         outcomes.abandon(reason)

@@ -1,0 +1,254 @@
+import GRDB
+import GRDBSQLite
+import GestureTrace
+
+/// Derives a capture whose line order defeated the reading pass by reading
+/// its stored records back in time order through a fresh `StreamingDeriver`.
+///
+/// Once the records are stored, the store holds them in any order asked
+/// for: each session's touch-downs, transitions, deliveries and targets,
+/// read by session and time and merged, are the capture as a recorder
+/// writing in time order would have written it (at one time, in the order
+/// `OrderedRows.Kind.rank` gives, then by line). The one-pass deriver then
+/// settles them as it settles such a capture while reading: a dictionary
+/// lookup or a binary search a record, where the set-wise SQL seeks the
+/// touch-downs of every record and sorts every candidate (`SetWiseDeriver`).
+///
+/// Deliveries are stored clustered by (session, time, line) and read in
+/// place; touch-downs, transitions and targets are clustered otherwise and
+/// sorted by SQLite. The derived rows go through the import's own
+/// `RecordInserter`, so they are the rows the reading pass would have
+/// stored. A capture the deriver still cannot answer in time order (more
+/// records naming a touch before its down, by time, than it may hold, say)
+/// makes it give up as it would while reading; the caller then derives
+/// set-wise, as before.
+///
+///     let replayed = try StoredRecordReplay.derive(db, captureID: id, inserter: inserter, limits: limits)
+///     if !replayed.isExact { try SetWiseDeriver.derive(db, captureID: id) }
+enum StoredRecordReplay {
+    /// Replays the capture's stored records into `inserter`, after clearing
+    /// whatever the reading pass stored of its derived rows before it gave
+    /// up. Returns the deriver, whose exactness says which rows stand.
+    static func derive(_ db: Database, captureID: Int64, inserter: RecordInserter,
+                       limits: StreamingDeriver.Limits) throws -> StreamingDeriver {
+        var deriver = StreamingDeriver(limits: limits)
+        do {
+            try SetWiseDeriver.clearDerivedRows(db, captureID: captureID, outcomes: true)
+            var replay = try Replay(db, captureID: captureID, sessionRowIDs: inserter.sessionRowIDs)
+            try replay.run(through: &deriver, inserter: inserter)
+        } catch let error as DatabaseError {
+            throw StoreError("deriving latencies from the stored records failed: \(error.message ?? "\(error)")"
+                + (error.sql.map { "\n  SQL: \($0)\n  arguments: capture \(captureID)" } ?? ""))
+        }
+        return deriver
+    }
+
+    /// The merge of the four tables' cursors, one session after another.
+    private struct Replay {
+        private let sessionRowIDs: [Int64]
+        private var screens: [(width: Double?, height: Double?)] = []
+        private let touchDowns: OrderedRows
+        private let transitions: OrderedRows
+        private let deliveries: OrderedRows
+        private let targets: OrderedRows
+        private var names: StoredNames
+
+        /// Derived rows a batch holds before it is inserted.
+        private static let rowsPerBatch = 8_192
+
+        init(_ db: Database, captureID: Int64, sessionRowIDs: [Int64]) throws {
+            self.sessionRowIDs = sessionRowIDs
+            names = try StoredNames(db)
+            let ofCapture = "session_id IN (SELECT id FROM session WHERE capture_id = ?)"
+            touchDowns = try OrderedRows(.touchDown, db, captureID: captureID, sql: """
+                SELECT session_id, down_ns, line, touch, x, y, hit_id FROM stored_touch
+                WHERE \(ofCapture) ORDER BY session_id, down_ns, line
+                """)
+            transitions = try OrderedRows(.transition, db, captureID: captureID, sql: """
+                SELECT session_id, t_ns, line, recognizer_id, to_state_id, from_state_id, class_id, touch
+                FROM stored_transition WHERE \(ofCapture) ORDER BY session_id, t_ns, line
+                """)
+            deliveries = try OrderedRows(.delivery, db, captureID: captureID, sql: """
+                SELECT session_id, t_ns, line, target_id, event_id, via_id, touch FROM stored_delivery
+                WHERE \(ofCapture) ORDER BY session_id, t_ns, line
+                """)
+            targets = try OrderedRows(.target, db, captureID: captureID, sql: """
+                SELECT session_id, t_ns, line, target_id, x, y, w, h, hit_x, hit_y, hit_w, hit_h, class_id
+                FROM stored_target WHERE \(ofCapture) ORDER BY session_id, t_ns, line
+                """)
+            let screenRows = try Row.fetchAll(db, sql: """
+                SELECT id, screen_w, screen_h FROM session WHERE capture_id = ? ORDER BY id
+                """, arguments: [captureID])
+            var screenOf: [Int64: (Double?, Double?)] = [:]
+            for row in screenRows { screenOf[row[0]] = (row[1], row[2]) }
+            screens = sessionRowIDs.map { screenOf[$0] ?? (nil, nil) }
+        }
+
+        mutating func run(through deriver: inout StreamingDeriver, inserter: RecordInserter) throws {
+            var batch = ImportBatch()
+            // The cursors are read in session-id order, which is the order
+            // the importer numbered the sessions in (it inserted them one
+            // after another); anything else is left to the set-wise SQL.
+            guard zip(sessionRowIDs, sessionRowIDs.dropFirst()).allSatisfy({ $0 < $1 }) else {
+                deriver.giveUp("the capture's sessions are not stored in the order they were read")
+                return
+            }
+            for (ordinal, sessionID) in sessionRowIDs.enumerated() {
+                deriver.addSession(into: &batch)
+                while deriver.isExact, let source = earliest(of: sessionID) {
+                    try hand(source, session: ordinal, to: &deriver, into: &batch)
+                    try source.advance()
+                    if batch.derivedRowCount >= Self.rowsPerBatch {
+                        try inserter.insert(batch, derived: true)
+                        batch = ImportBatch()
+                    }
+                }
+                guard deriver.isExact else { return }
+            }
+            deriver.finish(into: &batch)
+            try inserter.insert(batch, derived: true)
+        }
+
+        /// The cursor whose next record of the session comes first by time,
+        /// then kind (`OrderedRows.Kind.rank`), then line.
+        private func earliest(of sessionID: Int64) -> OrderedRows? {
+            var first: OrderedRows?
+            Self.keepEarlier(touchDowns, than: &first, session: sessionID)
+            Self.keepEarlier(transitions, than: &first, session: sessionID)
+            Self.keepEarlier(deliveries, than: &first, session: sessionID)
+            Self.keepEarlier(targets, than: &first, session: sessionID)
+            return first
+        }
+
+        @inline(__always)
+        private static func keepEarlier(_ source: OrderedRows, than first: inout OrderedRows?, session: Int64) {
+            guard source.session == session else { return }
+            if let current = first,
+               (current.nanos, current.kind.rank, current.line) < (source.nanos, source.kind.rank, source.line) { return }
+            first = source
+        }
+
+        private mutating func hand(_ source: OrderedRows, session: Int, to deriver: inout StreamingDeriver,
+                                   into batch: inout ImportBatch) throws {
+            let line = Int(source.line)
+            switch source.kind {
+            case .touchDown:
+                let x = source.double(4), y = source.double(5)
+                let screen = screens[session]
+                deriver.touchBegan(session: session, touch: source.int64(3), downNanos: source.nanos,
+                                   region: ScreenRegion(x: x, y: y, screenWidth: screen.width,
+                                                        screenHeight: screen.height),
+                                   line: line, x: x, y: y, hit: try names.text(source.optionalInt64(6)),
+                                   into: &batch)
+            case .transition:
+                guard let to = RecognizerState(rawValue: try names.text(source.int64(4))) else {
+                    return deriver.giveUp("the transition at line \(line) has a state this build does not know")
+                }
+                let from = try names.text(source.optionalInt64(5)).flatMap(RecognizerState.init(rawValue:))
+                let record = TransitionRecord(session: "", recognizer: try names.text(source.int64(3)), to: to,
+                                              timeNanos: source.nanos, from: from,
+                                              recognizerClass: try names.text(source.optionalInt64(6)),
+                                              touch: source.optionalInt64(7))
+                deriver.transition(record, session: session, line: line, into: &batch)
+            case .delivery:
+                let record = DeliveryRecord(session: "", target: try names.text(source.int64(3)),
+                                            event: try names.text(source.int64(4)),
+                                            via: try names.text(source.int64(5)),
+                                            timeNanos: source.nanos, touch: source.optionalInt64(6))
+                deriver.delivery(record, session: session, line: line, into: &batch)
+            case .target:
+                let frame = TargetRect(x: source.double(4), y: source.double(5), width: source.double(6),
+                                       height: source.double(7))
+                let hitArea = source.isNull(8) ? nil
+                    : TargetRect(x: source.double(8), y: source.double(9), width: source.double(10),
+                                 height: source.double(11))
+                let record = TargetRecord(session: "", target: try names.text(source.int64(3)),
+                                          timeNanos: source.nanos, frame: frame, hitArea: hitArea,
+                                          targetClass: try names.text(source.optionalInt64(12)))
+                deriver.target(record, session: session, line: line, into: &batch)
+            }
+        }
+    }
+}
+
+/// One table's rows of a capture in (session, time, line) order, the first
+/// three columns of its query; the row at hand is read in place from
+/// SQLite's buffers. The merge puts a time's records in `kind` order.
+private final class OrderedRows {
+    enum Kind {
+        case target, touchDown, transition, delivery
+
+        /// The order of records at one time. The derivation's rules count
+        /// whatever happened at or before a record's time: a target's frame
+        /// for a touch-down's outcome, a touch-down for the records that
+        /// follow it, a transition for a delivery's dispatch. Put first, the
+        /// earlier of each pair is there when the later is read, whatever
+        /// their lines; in line order the deriver would give up on them.
+        var rank: Int {
+            switch self {
+            case .target: 0
+            case .touchDown: 1
+            case .transition: 2
+            case .delivery: 3
+            }
+        }
+    }
+
+    let kind: Kind
+    private let statement: Statement
+    private let cursor: RowCursor
+    private(set) var session = Int64.max
+    private(set) var nanos = Int64.max
+    private(set) var line = Int64.max
+
+    init(_ kind: Kind, _ db: Database, captureID: Int64, sql: String) throws {
+        self.kind = kind
+        statement = try db.makeStatement(sql: sql)
+        cursor = try Row.fetchCursor(statement, arguments: [captureID])
+        try advance()
+    }
+
+    /// Moves to the next row; past the last, `session` is `Int64.max`,
+    /// which no session id equals.
+    func advance() throws {
+        guard try cursor.next() != nil else {
+            (session, nanos, line) = (.max, .max, .max)
+            return
+        }
+        (session, nanos, line) = (int64(0), int64(1), int64(2))
+    }
+
+    func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(statement.sqliteStatement, column) }
+    func double(_ column: Int32) -> Double { sqlite3_column_double(statement.sqliteStatement, column) }
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement.sqliteStatement, column) == SQLITE_NULL }
+    func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
+}
+
+/// Names by key, read from the `name` table as the replay meets them: one
+/// seek for each name a capture uses, whatever the store's size.
+private struct StoredNames {
+    private let statement: Statement
+    private var known: [Int64: String] = [:]
+
+    init(_ db: Database) throws {
+        // As a blob: a name may hold a NUL, where SQLite's text would end.
+        statement = try db.makeStatement(sql: "SELECT CAST(text AS BLOB) FROM name WHERE id = ?")
+    }
+
+    mutating func text(_ id: Int64) throws -> String {
+        if let text = known[id] { return text }
+        let rows = try Row.fetchCursor(statement, arguments: [id])
+        guard try rows.next() != nil else {
+            throw StoreError("deriving latencies from the stored records failed: no name has the key \(id)")
+        }
+        let count = Int(sqlite3_column_bytes(statement.sqliteStatement, 0))
+        let bytes = UnsafeRawBufferPointer(start: sqlite3_column_blob(statement.sqliteStatement, 0), count: count)
+        let text = String(decoding: bytes, as: UTF8.self)
+        known[id] = text
+        return text
+    }
+
+    mutating func text(_ id: Int64?) throws -> String? {
+        try id.map { try text($0) }
+    }
+}
