@@ -25,6 +25,8 @@ package struct Benchmark: Sendable {
         package var seed: UInt64 = 1
         /// What the capture holds.
         package var mix: BenchmarkMix = .simulated
+        /// The order the capture's records are left in.
+        package var order: CaptureOrder = .asWritten
         /// The `gesturelab` binary, run as a child to measure the import's peak memory.
         package var executablePath: String
         /// Only the import, its peak memory and `sqlite3 .import`: no
@@ -81,6 +83,7 @@ package struct Benchmark: Sendable {
         let capture = options.mix.records(seed: options.seed, approximateRecords: options.records)
         var started = ContinuousClock.now
         let written = try write(capture, to: capturePath)
+        try options.order.rearrange(path: capturePath, seed: options.seed)
         try Self.syncToDisk(capturePath)
         measurements.append(Measurement(step: "generate and write the capture", count: written,
                                         seconds: elapsed(since: started), target: "", met: nil))
@@ -328,7 +331,7 @@ package struct Benchmark: Sendable {
             "SQLite: \(version)",
             "gesturelab: \(build)",
             "capture: \(options.records.grouped) records requested, \(captureBytes / 1_048_576) MB, seed \(options.seed)",
-            "mix: \(options.mix.rawValue) (\(options.mix.summary))",
+            "mix: \(options.mix.rawValue) (\(options.mix.summary)); order: \(options.order.rawValue) (\(options.order.summary))",
         ]
     }
 

@@ -30,6 +30,11 @@ struct BenchCommand: ParsableCommand {
             the order a recorder writes them: coalesced touch samples after later
             deliveries).
 
+            --order rearranges the capture's record lines before the import (shuffled,
+            reversed, by-type; the header and sessions stay first), to time captures
+            out of time order; as-written, the default, leaves them as the mix wrote
+            them.
+
             With --postgresql URL it also pushes the store it built to a new database
             on that server and times `psql \\copy` of the same rows as CSV into
             another (both databases are dropped and recreated on each run).
@@ -38,6 +43,8 @@ struct BenchCommand: ParsableCommand {
               swift run -c release gesturelab bench
               swift run -c release gesturelab bench --records 10000000 --dir /tmp/bench
               swift run -c release gesturelab bench --mix deliveries
+              swift run -c release gesturelab bench --mix pan-recorded \\
+                  --order shuffled --import-only
               swift run -c release gesturelab bench \\
                   --postgresql postgresql://postgres:***@127.0.0.1:5432/postgres
             """)
@@ -53,6 +60,9 @@ struct BenchCommand: ParsableCommand {
 
     @Option(help: "What the capture holds: \(BenchmarkMix.allCases.map(\.rawValue).joined(separator: ", ")).")
     var mix: BenchmarkMix = .simulated
+
+    @Option(help: "The order of the capture's record lines: \(CaptureOrder.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var order: CaptureOrder = .asWritten
 
     @Flag(help: "Measure the import against sqlite3 .import only (no queries, compare, export or report).")
     var importOnly = false
@@ -73,6 +83,7 @@ struct BenchCommand: ParsableCommand {
         var options = Benchmark.Options(records: records, directory: dir, seed: seed, mix: mix,
                                         executablePath: executable)
         options.importOnly = importOnly
+        options.order = order
         let benchmark = Benchmark(options: options)
         let report = try benchmark.run { StandardErrorWriter.line($0) }
         let output = TextOutput.standardOutput()
@@ -89,3 +100,4 @@ struct BenchCommand: ParsableCommand {
 }
 
 extension BenchmarkMix: ExpressibleByArgument {}
+extension CaptureOrder: ExpressibleByArgument {}
