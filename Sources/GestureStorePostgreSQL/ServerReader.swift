@@ -71,10 +71,11 @@ package final class ServerReader: StoreReader {
 
     /// The column names of a statement that returned no rows: postgres-nio
     /// hands over names with rows only, so select from it beside one row of
-    /// NULLs.
+    /// NULLs. The statement stands on lines of its own: a `--` comment at
+    /// its end would otherwise run on over the closing parenthesis.
     private func columnNames(of sql: String, bindings: PostgresBindings) throws -> [String] {
         var names: [String] = []
-        let probe = "SELECT gesturelab_columns.* FROM (SELECT 1) AS gesturelab_one LEFT JOIN (\(sql)) AS gesturelab_columns ON true LIMIT 1"
+        let probe = "SELECT gesturelab_columns.* FROM (SELECT 1) AS gesturelab_one LEFT JOIN (\n\(sql)\n) AS gesturelab_columns ON true LIMIT 1"
         try connection.forEachRow(PostgresQuery(unsafeSQL: probe, binds: bindings)) { next in
             names = next.map(\.columnName)
         }

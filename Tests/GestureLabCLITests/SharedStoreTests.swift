@@ -228,6 +228,10 @@ struct SharedStoreTests {
         let none = try folder.run(["query", "--sql", "SELECT capture, latency_ms FROM responses WHERE false",
                                    "--format", "csv", "--db", server])
         #expect(none.standardOutput == "capture,latency_ms\r\n")
+        // The same with a comment closing the statement, as on SQLite.
+        let commented = try folder.run(["query", "--sql", "SELECT capture, latency_ms FROM responses WHERE false -- none",
+                                        "--format", "csv", "--db", server])
+        #expect(commented.standardOutput == "capture,latency_ms\r\n", "\(commented.standardError)")
     }
 
     @Test func thePasswordComesFromPGPASSWORDOrPgpassAndIsNeverPrinted() throws {
