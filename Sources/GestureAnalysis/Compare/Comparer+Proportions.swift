@@ -31,9 +31,10 @@ extension Comparer {
         }
         let (pairs, choiceNote) = try groupPairs(request, in: db)
         var comparisons: [ProportionComparison] = []
+        let ranks = try SessionOrder.ranks(db)
         for (a, b) in pairs {
-            let groupA = try selection.sessionProportions(db, value: a)
-            let groupB = try selection.sessionProportions(db, value: b)
+            let groupA = try selection.sessionProportions(db, value: a).inCaptureOrder(ranks)
+            let groupB = try selection.sessionProportions(db, value: b).inCaptureOrder(ranks)
             var comparison = ProportionComparison(metric: outcome, a: groupA, b: groupB, labels: (a, b),
                                                   options: request.options)
             if groupA.trials == 0 || groupB.trials == 0 { comparison.valuesFound = try? selection.values(db) }

@@ -43,7 +43,10 @@ package enum Comparer {
         }
         let (pairs, choiceNote) = try groupPairs(request, in: db, values: listed?.values)
         let values = listed?.values ?? pairs.flatMap { [$0.a, $0.b] }
-        let groups = try listed?.groups ?? selection.sessionLatencies(db, values: values)
+        // Sessions in the order of their captures' bytes, not of their ids:
+        // the same captures give the same intervals however imported.
+        let ranks = try SessionOrder.ranks(db)
+        let groups = try (listed?.groups ?? selection.sessionLatencies(db, values: values)).map { $0.inCaptureOrder(ranks) }
         func group(_ value: String) -> SessionGroup { groups[values.firstIndex { $0.utf8.elementsEqual(value.utf8) }!] }
         var comparisons: [Comparison] = []
         for (a, b) in pairs {
