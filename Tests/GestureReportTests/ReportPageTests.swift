@@ -101,7 +101,7 @@ import Testing
     @Test func withoutASelectionTheStoreSuggestsTheSeedComparisons() throws {
         let made = try DemoStore.get()
         let html = try made.database.connection.read { db in try HTMLReport.render(db, plans: nil, options: .init()) }
-        let headings = PageXML(html).elements("h2").map(\.text)
+        let headings = PageXML(html).elements("h2").map { PageXML.read($0.text) }
         #expect(headings.contains("content-touches: delays_content_touches"))
         #expect(headings.contains("delivery-channel, ipad: pan began by channel"))
         #expect(headings.contains("delivery-channel, iphone: pan began by channel"))

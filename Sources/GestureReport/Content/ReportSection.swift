@@ -39,6 +39,10 @@ struct ReportSection: Sendable {
             let mapTouchesB = plan.selection.region == nil ? touchesB
                 : try everywhere.touchLatencies(db, value: comparison.b.label)
             let describe = PlannedComparison.describe(plan.selection, a: comparison.a.label, b: comparison.b.label)
+            // The page's copy names its groups isolated (XMLText.isolate), so every sentence built from them is.
+            var shown = comparison
+            shown.a.label = XMLText.isolate(comparison.a.label)
+            shown.b.label = XMLText.isolate(comparison.b.label)
             // A planned title names one comparison; several B values each get their groups named too.
             let title: String = switch (plan.title, run.comparisons.count) {
             case (let title?, 1): title
@@ -48,7 +52,7 @@ struct ReportSection: Sendable {
             var section = ReportSection(
                 title: title,
                 headline: plan.headline ?? "",
-                run: run, comparison: comparison, touchesA: touchesA, touchesB: touchesB,
+                run: run, comparison: shown, touchesA: touchesA, touchesB: touchesB,
                 sortedA: touchesA.map(\.latencyMs).sorted(), sortedB: touchesB.map(\.latencyMs).sorted(),
                 warnings: [], mapTouchesA: mapTouchesA, mapTouchesB: mapTouchesB)
             if plan.headline == nil || run.comparisons.count > 1 { section.headline = Headline.sentence(section) }
@@ -69,7 +73,7 @@ struct ReportSection: Sendable {
         let sessions = Set((section.touchesA + section.touchesB).map(\.sessionID))
         for id in sessions.sorted() {
             guard let drop = drops[id], drop.events > 0 else { continue }
-            warnings.append("session \(drop.session) of \(drop.capture) dropped \(drop.events.grouped) events while recording: "
+            warnings.append("session \(XMLText.isolate(drop.session)) of \(XMLText.isolate(drop.capture)) dropped \(drop.events.grouped) events while recording: "
                 + "touches or deliveries of it may be missing.")
         }
         return warnings

@@ -55,7 +55,7 @@ struct ReportPage {
     private var titles: [String] { sections.map(\.title) + rateSections.map(\.title) }
 
     private func header() -> String {
-        var html = "<header>\n<h1>\(XMLText.escape(title))</h1>\n"
+        var html = "<header>\n<h1>\(XMLText.escape(XMLText.isolate(title)))</h1>\n"
         html += "<p class=\"meta\">gesturelab \(XMLText.escape(options.version)) · bootstrap seed \(options.seed) · "
             + "alpha \(XMLText.number(options.alpha)) · \(inventory.sessions.count.grouped) session"
             + "\(inventory.sessions.count == 1 ? "" : "s") from \(inventory.captures.count.grouped) capture"
