@@ -6,7 +6,7 @@ import Testing
 @testable import GestureReport
 
 /// What the data may hold that the page must still say right: names with
-/// right-to-left text or overrides.
+/// right-to-left text or overrides, and negative latencies.
 @Suite struct NameAndSignTests {
     static let fsi = "\u{2068}", pdi = "\u{2069}"
 
@@ -75,5 +75,41 @@ import Testing
         let page = PageXML(html)
         let svgTexts = page.elements("text").map(\.text).filter { $0.contains(name) }
         #expect(!svgTexts.isEmpty && svgTexts.allSatisfy { $0.contains(Self.fsi + name + Self.pdi) })
+    }
+
+    /// B heard every touch 10 ms before it began (mixed clocks). The table
+    /// says −10.0 ms; the plots reach it too, the map colours it as the
+    /// lowest, not as 0 ms, and a warning says what it points at.
+    @Test func negativeLatenciesAreOnEveryAxisAndTheMapAndAreWarnedAbout() throws {
+        let database = try store("negative", sessions: [("off", 0.004), ("off", 0.004), ("on", -0.01), ("on", -0.01)])
+        let html = try database.connection.read { db in
+            try HTMLReport.render(db, plans: [PlannedComparison(selection: ComparisonSelection(by: "mode"))], options: .init())
+        }
+        let page = PageXML(html)
+        #expect(page.error == nil)
+        // The latency axes start at or below B's −10 ms.
+        #expect(page.ticks(plot: "c1-percentiles", axis: "y").first?.value == -10)
+        #expect(page.ticks(plot: "c1-cdf", axis: "x").first?.value == -10)
+        #expect(page.ticks(plot: "c1-order", axis: "y").first?.value == -10)
+        // B's markers lie inside the plot, not below its bottom edge.
+        for marker in page.elements("circle", in: "c1-percentiles", class: "marker") {
+            let cy = try #require(Double(marker.attributes["cy"] ?? ""))
+            #expect(cy >= SVGFrame.plotTop && cy <= SVGFrame.plotBottom)
+        }
+        // The ramp runs from −10 ms (dark) to 4 ms (yellow).
+        let fills = Dictionary(grouping: page.elements("circle", in: "c1-screen", class: "touch")) { $0.group ?? "" }
+            .mapValues { Set($0.compactMap { $0.attributes["fill"] }) }
+        #expect(fills["A"] == [ColorRamp.viridis.hex(at: 1)] && fills["B"] == [ColorRamp.viridis.hex(at: 0)])
+        #expect(page.elements("text", in: "c1-screen").contains { $0.text == "-10.0 ms" })
+        #expect(html.contains("0 of 24 latencies of \(Self.fsi)off\(Self.pdi) and 24 of 24 of \(Self.fsi)on\(Self.pdi) "
+            + "are negative (the lowest -10.0 ms): the app heard of those touches before they began, which points at "
+            + "a recorder mixing clocks. They are kept in every number and plot, not hidden."))
+        // None negative: no such warning, and the axes start at 0.
+        let positive = try store("positive", sessions: [("off", 0.004), ("off", 0.004), ("on", 0.01), ("on", 0.01)])
+        let plain = try positive.connection.read { db in
+            try HTMLReport.render(db, plans: [PlannedComparison(selection: ComparisonSelection(by: "mode"))], options: .init())
+        }
+        #expect(!plain.contains("are negative"))
+        #expect(PageXML(plain).ticks(plot: "c1-percentiles", axis: "y").first?.value == 0)
     }
 }

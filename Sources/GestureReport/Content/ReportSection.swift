@@ -61,6 +61,20 @@ struct ReportSection: Sendable {
         }
     }
 
+    /// When some latency is below 0: how many a group, the lowest, and what
+    /// it points at. The values stay in every number and plot (docs/latencies.md:
+    /// kept, not hidden), so the reader needs to be told why the axes go below 0.
+    static func negativeLatencies(_ section: ReportSection) -> String? {
+        let counts = [section.sortedA, section.sortedB].map { sorted in sorted.prefix { $0 < 0 }.count }
+        guard counts.contains(where: { $0 > 0 }) else { return nil }
+        let lowest = [section.sortedA.first, section.sortedB.first].compactMap { $0 }.min()
+        let comparison = section.comparison
+        return "\(counts[0].grouped) of \(comparison.a.n.grouped) latencies of \(comparison.a.label) and "
+            + "\(counts[1].grouped) of \(comparison.b.n.grouped) of \(comparison.b.label) are negative (the lowest "
+            + "\(ReportFormat.milliseconds(lowest))): the app heard of those touches before they began, which points at "
+            + "a recorder mixing clocks. They are kept in every number and plot, not hidden."
+    }
+
     /// Small samples and dropped events, in plain sentences.
     static func warnings(_ section: ReportSection, drops: [Int64: SessionDrops.Count]) -> [String] {
         var warnings: [String] = []
@@ -70,6 +84,7 @@ struct ReportSection: Sendable {
                                   : "its p99 rests on its largest two or three values."))
         }
         warnings += section.comparison.notes
+        if let negative = negativeLatencies(section) { warnings.append(negative) }
         let sessions = Set((section.touchesA + section.touchesB).map(\.sessionID))
         for id in sessions.sorted() {
             guard let drop = drops[id], drop.events > 0 else { continue }

@@ -109,7 +109,7 @@ package enum ReportFormat {
     /// Whole milliseconds from 100 ms up, else to 0.1 ms; `?` for nothing.
     package static func milliseconds(_ value: Double?) -> String {
         guard let value else { return "?" }
-        return value >= 100 ? "\(Int(value.rounded()).grouped) ms" : String(format: "%.1f ms", value)
+        return abs(value) >= 100 ? "\(Int(value.rounded()).grouped) ms" : String(format: "%.1f ms", value)
     }
 
     /// `p < 0.001` or `p = 0.098`.
