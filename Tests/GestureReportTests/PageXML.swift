@@ -45,6 +45,12 @@ final class PageXML: NSObject, XMLParserDelegate {
         for index in open { elements[index].text += string }
     }
 
+    /// `text` as a reader sees it: without the isolates that the page puts
+    /// around every name (XMLText.isolate), which are invisible.
+    static func read(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{2068}" && $0 != "\u{2069}" }))
+    }
+
     func elements(_ name: String, in plot: String? = nil, class className: String? = nil) -> [Element] {
         elements.filter { element in
             element.name == name && (plot == nil || element.plot == plot)

@@ -128,7 +128,7 @@ import Testing
             FROM starts JOIN session_config USING (session_id)
             WHERE experiment = 'touch-delay' AND key = 'touch_delay' GROUP BY value ORDER BY value
             """, made)
-        let html = made.html
+        let html = PageXML.read(made.html)
         for (group, row) in zip(["A: false", "B: true"], expected) {
             let parts = row.split(separator: " ")
             let p50 = try #require(Double(parts[2])), p95 = try #require(Double(parts[3]))
@@ -141,7 +141,7 @@ import Testing
     @Test func withoutASelectionTheStoreSuggestsTheOutcomeComparisons() throws {
         let made = try DemoStore.get()
         let html = try made.database.connection.read { db in try HTMLReport.render(db, plans: nil, options: .init()) }
-        let headings = PageXML(html).elements("h2").map(\.text)
+        let headings = PageXML(html).elements("h2").map { PageXML.read($0.text) }
         #expect(headings.contains("hit-area: hit_area, touches reaching their nearest target"))
         #expect(headings.contains("touch-delay: touch_delay, false starts"))
         #expect(headings.contains("touch-delay: touch_delay, touches reaching their nearest target"))

@@ -101,12 +101,37 @@ import Testing
     @Test func withoutASelectionTheStoreSuggestsTheSeedComparisons() throws {
         let made = try DemoStore.get()
         let html = try made.database.connection.read { db in try HTMLReport.render(db, plans: nil, options: .init()) }
-        let headings = PageXML(html).elements("h2").map(\.text)
+        let headings = PageXML(html).elements("h2").map { PageXML.read($0.text) }
         #expect(headings.contains("content-touches: delays_content_touches"))
         #expect(headings.contains("delivery-channel, ipad: pan began by channel"))
         #expect(headings.contains("delivery-channel, iphone: pan began by channel"))
         #expect(headings.contains("edge-deferral: deferred_edges, edge touches"))
         #expect(headings.contains("edge-deferral: deferred_edges, centre touches (control)"))
         #expect(PageXML(html).elements("svg").contains { $0.attributes["id"] == "c2-paired" })
+    }
+
+    /// The methods say what the tables computed, in `compare`'s words: with
+    /// the session as the unit, the two-stage bootstrap and Mann–Whitney on
+    /// session medians, not the plain bootstrap of touches.
+    @Test(arguments: [AnalysisUnit.session, .touch])
+    func theMethodsNameTheTestsAndIntervalsOfTheUnitInUse(unit: AnalysisUnit) throws {
+        let made = try DemoStore.get()
+        let options = HTMLReport.Options(seed: 7, unit: unit)
+        let html = try made.database.connection.read { db in try HTMLReport.render(db, plans: nil, options: options) }
+        let methods = try #require(PageXML(html).elements("section").first { $0.attributes["id"] == "methods" }?.text)
+        let line = ComparisonReport.methodLine(Comparison.Options(alpha: options.alpha, seed: 7, unit: unit))
+        #expect(methods.contains(line))
+        switch unit {
+        case .session:
+            #expect(methods.contains("two-stage bootstrap (sessions, then touches within each drawn session)"))
+            #expect(methods.contains("Mann–Whitney's p on the session medians is exact when a group has at most 8 sessions"))
+            #expect(methods.contains("Wilcoxon signed-rank test on each session's median difference"))
+            #expect(methods.contains("Mann–Whitney test over touches pooled as if independent is shown for reference only"))
+            #expect(!methods.contains("percentile bootstrap"))
+        case .touch:
+            #expect(methods.contains("percentile bootstrap"))
+            #expect(methods.contains("The test is Mann–Whitney U over every touch"))
+            #expect(!methods.contains("two-stage"))
+        }
     }
 }

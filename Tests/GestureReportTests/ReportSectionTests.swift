@@ -55,6 +55,7 @@ import Testing
     @Test func sessionsWithDroppedEventsAreWarnedAbout() {
         let dropped = section(a: touches(30) { Double($0) }, b: touches(30) { Double($0) })
         let warnings = ReportSection.warnings(dropped, drops: [1: .init(capture: "run.jsonl", session: "s1", events: 1_200)])
+            .map(PageXML.read)
         #expect(warnings.contains("session s1 of run.jsonl dropped 1,200 events while recording: "
             + "touches or deliveries of it may be missing."))
     }
@@ -82,7 +83,7 @@ import Testing
         }
         #expect(drops.values.map(\.events) == [37])
         #expect(drops.values.first?.session == "b" && drops.values.first?.capture == "drops.jsonl")
-        #expect(html.contains("session b of drops.jsonl dropped 37 events while recording"))
+        #expect(PageXML.read(html).contains("session b of drops.jsonl dropped 37 events while recording"))
     }
 
     @Test func anEmptyStoreAndASelectionOfNothingAreRefusedInOneLine() throws {

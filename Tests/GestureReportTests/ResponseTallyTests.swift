@@ -106,4 +106,57 @@ import Testing
         #expect(ResponseTally.bytesAscending(["kvo", "began"], ["kvo", "changed"]))
         #expect(!ResponseTally.bytesAscending(["kvo", "began"], ["kvo", "began"]))
     }
+    /// Latencies whose sums overflow an `Int64` (the importer takes up to
+    /// 2^62 ns each) and small negative ones, which must not be lost against
+    /// the high word: (latencies in ns, the mean in ms).
+    static let sums: [([Int64], Double)] = [
+        (Array(repeating: 1_000_000_000_000_000_000, count: 10), 1e12),
+        (Array(repeating: 1 << 62, count: 8), Double(1 << 62) / 1e6),
+        ([Int64.max, Int64.max, 2], (2 * Double(Int64.max) + 2) / 3 / 1e6),
+        ([-3_000_000, -1_000_000], -2),
+        ([-(1 << 62), -(1 << 62), -(1 << 62)], -Double(1 << 62) / 1e6),
+        ([7_000_000, -5_000_000, 1_000_000], 1),
+    ]
+
+    @Test(arguments: sums)
+    func meansOfLatenciesWhoseSumOverflowsInt64(latencies: [Int64], meanMs: Double) {
+        var one = ResponseTally.Sum()
+        for latency in latencies { one.add(latency) }
+        #expect(one.count == latencies.count)
+        #expect(one.meanMs == meanMs)
+        // Summed in two runs and added, as the pairs are.
+        var first = ResponseTally.Sum(), second = ResponseTally.Sum()
+        for (index, latency) in latencies.enumerated() {
+            if index % 2 == 0 { first.add(latency) } else { second.add(latency) }
+        }
+        first.add(second)
+        #expect(first.meanMs == meanMs)
+    }
+
+    /// The tester's capture: ten touches each heard 10^9 s after touch-down,
+    /// on two channels so the pairs are summed too. The report trapped on it.
+    @Test func aReportOfLatenciesOfABillionSecondsIsWritten() throws {
+        let folder = try TestScratch.newFolder("gesturelab-tally-huge")
+        var lines = [#"{"type":"header","format":"gesture-trace","version":1}"#,
+                     #"{"type":"session","session":"s1","experiment":"e","variant":"v"}"#]
+        for touch in 1...10 {
+            lines.append(#"{"type":"touch","session":"s1","touch":\#(touch),"phase":"began","t":\#(100 + touch),"x":10,"y":10}"#)
+            for via in ["kvo", "target-action"] {
+                lines.append(#"{"type":"delivery","session":"s1","target":"b","event":"touchDown","via":"\#(via)","#
+                    + #""t":\#(1_000_000_100 + touch),"touch":\#(touch)}"#)
+            }
+        }
+        let capture = folder.appending(path: "huge.jsonl").path
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: capture))
+        let database = try GestureDatabase(path: folder.appending(path: "huge.sqlite").path,
+                                           prepareConnection: PercentileFunctions.register)
+        _ = try CaptureImporter(database: database).importCapture(path: capture)
+        let (tally, html) = try database.connection.read { db in
+            (try ResponseTally(db, experiment: "e"), try HTMLReport.render(db, plans: nil, options: .init()))
+        }
+        #expect(tally.heard.map(\.count) == [10, 10])
+        #expect(tally.heard.allSatisfy { $0.meanMs == 1e12 })
+        #expect(tally.paired.map(\.count) == [10] && tally.paired.first?.meanMs == 1e12)
+        #expect(PageXML(html).error == nil)
+    }
 }

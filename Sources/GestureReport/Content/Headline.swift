@@ -9,7 +9,7 @@ enum Headline {
         let comparison = section.comparison
         let selection = section.selection
         let a = comparison.a.label, b = comparison.b.label
-        let scope = [selection.target, selection.event].compactMap { $0 }.joined(separator: " ")
+        let scope = [selection.target, selection.event].compactMap { $0 }.map(XMLText.isolate).joined(separator: " ")
         let subject = scope.isEmpty ? "\(selection.metric.rawValue) latency" : scope
         let unit = comparison.options.unit
         if let paired = comparison.paired, let median = Percentile.of(sorted: paired.differences, percent: 50) {
@@ -44,7 +44,7 @@ enum Headline {
             unit == .session ? "too few sessions to tell" : "too few values to tell"
         case .noDifference: "no significant difference"
         }
-        return "\(subject) p95 with \(selection.by) = \(a): \(ReportFormat.milliseconds(comparison.a.p95)) "
+        return "\(subject) p95 with \(XMLText.isolate(selection.by)) = \(a): \(ReportFormat.milliseconds(comparison.a.p95)) "
             + "vs \(ReportFormat.milliseconds(comparison.b.p95)) with \(b) (\(evidence)): \(verdict)."
     }
 }

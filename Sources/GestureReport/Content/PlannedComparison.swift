@@ -62,7 +62,12 @@ package struct PlannedComparison: Sendable {
 
     /// `deferred_edges: none vs bottom+right, experiment edge-deferral, region bottom,bottom-right`
     static func describe(_ selection: ComparisonSelection, a: String, b: String) -> String {
-        let filters = ComparisonReport.filters(selection).map { "\($0.0) \($0.1)" }
-        return (["\(selection.by): \(a) vs \(b)"] + filters).joined(separator: ", ")
+        let names = [selection.by, a, b].map(XMLText.isolate)
+        return (["\(names[0]): \(names[1]) vs \(names[2])"] + filters(selection)).joined(separator: ", ")
+    }
+
+    /// The selection's filters as the page names them, e.g. `event touchDown`, each value isolated.
+    static func filters(_ selection: ComparisonSelection) -> [String] {
+        ComparisonReport.filters(selection).map { "\($0.0) \(XMLText.isolate($0.1))" }
     }
 }

@@ -44,6 +44,10 @@ struct RateSection: Sendable {
         return try run.comparisons.map { comparison in
             let idsA = try sessionIDs(plan.selection, value: comparison.a.label, in: db)
             let idsB = try sessionIDs(plan.selection, value: comparison.b.label, in: db)
+            // The page's copy names its groups isolated; the queries below keep the stored labels.
+            var shown = comparison
+            shown.a.label = XMLText.isolate(comparison.a.label)
+            shown.b.label = XMLText.isolate(comparison.b.label)
             let describe = PlannedComparison.describe(plan.selection, a: comparison.a.label, b: comparison.b.label)
             let title: String = switch (plan.title, run.comparisons.count) {
             case (let title?, 1): title
@@ -51,8 +55,8 @@ struct RateSection: Sendable {
             case (nil, _): "\(comparison.metric.rawValue), \(describe)"
             }
             var section = RateSection(
-                title: title, headline: plan.headline ?? "", run: run, comparison: comparison,
-                warnings: comparison.notes, mapA: nil, mapB: nil, tradeOff: [], sessionsA: idsA, sessionsB: idsB)
+                title: title, headline: plan.headline ?? "", run: run, comparison: shown,
+                warnings: shown.notes, mapA: nil, mapB: nil, tradeOff: [], sessionsA: idsA, sessionsB: idsB)
             if plan.headline == nil || run.comparisons.count > 1 { section.headline = headline(section) }
             switch comparison.metric {
             case .reached:
@@ -109,7 +113,7 @@ struct RateSection: Sendable {
         case .noDifference: "no significant difference"
         }
         let what = comparison.metric == .reached ? "touches reaching their nearest target" : "false starts"
-        return "\(what) with \(section.selection.by) = \(b.label): \(rate(b)) vs \(rate(a)) with \(a.label) "
+        return "\(what) with \(XMLText.isolate(section.selection.by)) = \(b.label): \(rate(b)) vs \(rate(a)) with \(a.label) "
             + "(\(evidence)): \(verdict)."
     }
 }

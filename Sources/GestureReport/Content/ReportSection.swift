@@ -39,6 +39,10 @@ struct ReportSection: Sendable {
             let mapTouchesB = plan.selection.region == nil ? touchesB
                 : try everywhere.touchLatencies(db, value: comparison.b.label)
             let describe = PlannedComparison.describe(plan.selection, a: comparison.a.label, b: comparison.b.label)
+            // The page's copy names its groups isolated (XMLText.isolate), so every sentence built from them is.
+            var shown = comparison
+            shown.a.label = XMLText.isolate(comparison.a.label)
+            shown.b.label = XMLText.isolate(comparison.b.label)
             // A planned title names one comparison; several B values each get their groups named too.
             let title: String = switch (plan.title, run.comparisons.count) {
             case (let title?, 1): title
@@ -48,13 +52,27 @@ struct ReportSection: Sendable {
             var section = ReportSection(
                 title: title,
                 headline: plan.headline ?? "",
-                run: run, comparison: comparison, touchesA: touchesA, touchesB: touchesB,
+                run: run, comparison: shown, touchesA: touchesA, touchesB: touchesB,
                 sortedA: touchesA.map(\.latencyMs).sorted(), sortedB: touchesB.map(\.latencyMs).sorted(),
                 warnings: [], mapTouchesA: mapTouchesA, mapTouchesB: mapTouchesB)
             if plan.headline == nil || run.comparisons.count > 1 { section.headline = Headline.sentence(section) }
             section.warnings = warnings(section, drops: drops)
             return section
         }
+    }
+
+    /// When some latency is below 0: how many a group, the lowest, and what
+    /// it points at. The values stay in every number and plot (docs/latencies.md:
+    /// kept, not hidden), so the reader needs to be told why the axes go below 0.
+    static func negativeLatencies(_ section: ReportSection) -> String? {
+        let counts = [section.sortedA, section.sortedB].map { sorted in sorted.prefix { $0 < 0 }.count }
+        guard counts.contains(where: { $0 > 0 }) else { return nil }
+        let lowest = [section.sortedA.first, section.sortedB.first].compactMap { $0 }.min()
+        let comparison = section.comparison
+        return "\(counts[0].grouped) of \(comparison.a.n.grouped) latencies of \(comparison.a.label) and "
+            + "\(counts[1].grouped) of \(comparison.b.n.grouped) of \(comparison.b.label) are negative (the lowest "
+            + "\(ReportFormat.milliseconds(lowest))): the app heard of those touches before they began, which points at "
+            + "a recorder mixing clocks. They are kept in every number and plot, not hidden."
     }
 
     /// Small samples and dropped events, in plain sentences.
@@ -66,10 +84,11 @@ struct ReportSection: Sendable {
                                   : "its p99 rests on its largest two or three values."))
         }
         warnings += section.comparison.notes
+        if let negative = negativeLatencies(section) { warnings.append(negative) }
         let sessions = Set((section.touchesA + section.touchesB).map(\.sessionID))
         for id in sessions.sorted() {
             guard let drop = drops[id], drop.events > 0 else { continue }
-            warnings.append("session \(drop.session) of \(drop.capture) dropped \(drop.events.grouped) events while recording: "
+            warnings.append("session \(XMLText.isolate(drop.session)) of \(XMLText.isolate(drop.capture)) dropped \(drop.events.grouped) events while recording: "
                 + "touches or deliveries of it may be missing.")
         }
         return warnings

@@ -58,15 +58,16 @@ enum ReportSuggestions {
             """, arguments: [experiment]) ?? 0
         var plans: [PlannedComparison] = []
         for key in keys {
+            let name = keyTitle(experiment, key)
             if missed > 0 {
                 plans.append(PlannedComparison(
                     selection: ComparisonSelection(by: key, outcome: .reached, experiment: experiment),
-                    title: "\(experiment): \(key), touches reaching their nearest target"))
+                    title: "\(name), touches reaching their nearest target"))
             }
             if falseStarts > 0 {
                 plans.append(PlannedComparison(
                     selection: ComparisonSelection(by: key, outcome: .falseStart, experiment: experiment),
-                    title: "\(experiment): \(key), false starts"))
+                    title: "\(name), false starts"))
             }
         }
         return plans
@@ -82,19 +83,25 @@ enum ReportSuggestions {
                                               alpha: alpha)
         var plans: [PlannedComparison] = []
         for key in keys {
+            let name = keyTitle(experiment, key)
             let base = ComparisonSelection(by: key, target: target, event: event, via: via, experiment: experiment)
             if let edges {
                 var edge = base
                 edge.region = edges.joined(separator: ",")
                 var center = base
                 center.region = "center"
-                plans.append(PlannedComparison(selection: edge, title: "\(experiment): \(key), edge touches"))
-                plans.append(PlannedComparison(selection: center, title: "\(experiment): \(key), centre touches (control)"))
+                plans.append(PlannedComparison(selection: edge, title: "\(name), edge touches"))
+                plans.append(PlannedComparison(selection: center, title: "\(name), centre touches (control)"))
             } else {
-                plans.append(PlannedComparison(selection: base, title: "\(experiment): \(key)"))
+                plans.append(PlannedComparison(selection: base, title: name))
             }
         }
         return plans
+    }
+
+    /// `edge-deferral: deferred_edges`, the names isolated for the page.
+    private static func keyTitle(_ experiment: String, _ key: String) -> String {
+        "\(XMLText.isolate(experiment)): \(XMLText.isolate(key))"
     }
 
     /// The experiment's first-heard response: (target, event, via).
@@ -152,7 +159,8 @@ enum ReportSuggestions {
                 PlannedComparison(
                     selection: ComparisonSelection(by: "via", target: lead.target, event: lead.event,
                                                    experiment: experiment, variant: lead.variant),
-                    title: "\(experiment), \(lead.variant): \(lead.target) \(lead.event) by channel")
+                    title: "\(XMLText.isolate(experiment)), \(XMLText.isolate(lead.variant)): "
+                        + "\(XMLText.isolate(lead.target)) \(XMLText.isolate(lead.event)) by channel")
             }
         }
         let rows = try db.fetchRows(projectSQL: """
@@ -170,7 +178,8 @@ enum ReportSuggestions {
             let target: String = row[1], event: String = row[2]
             plans.append(PlannedComparison(
                 selection: ComparisonSelection(by: "via", target: target, event: event, experiment: experiment, variant: variant),
-                title: "\(experiment), \(variant): \(target) \(event) by channel"))
+                title: "\(XMLText.isolate(experiment)), \(XMLText.isolate(variant)): "
+                    + "\(XMLText.isolate(target)) \(XMLText.isolate(event)) by channel"))
         }
         return plans
     }

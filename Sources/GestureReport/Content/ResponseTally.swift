@@ -174,20 +174,38 @@ struct ResponseTally {
         var target, event: Int64
     }
 
-    private struct Sum {
+    /// A count and the exact sum of its nanoseconds, in 128 bits: the
+    /// importer accepts latencies up to 2^62 ns, so a handful of them already
+    /// overflow an `Int64` (ten latencies of 10^9 s trapped the report).
+    /// `Int128` would do, but needs macOS 15 and the package supports 13.
+    struct Sum {
         var count = 0
-        var nanoseconds: Int64 = 0
+        /// The sum as a two's-complement 128-bit number: `high` × 2^64 + `low`.
+        var high: Int64 = 0
+        var low: UInt64 = 0
 
         mutating func add(_ latency: Int64) {
             count += 1
-            nanoseconds += latency
+            let (sum, carry) = low.addingReportingOverflow(UInt64(bitPattern: latency))
+            low = sum
+            // A negative latency is 2^64 − |latency| in the low word with −1 carried in the high one.
+            high += (latency < 0 ? -1 : 0) + (carry ? 1 : 0)
         }
 
         mutating func add(_ other: Sum) {
             count += other.count
-            nanoseconds += other.nanoseconds
+            let (sum, carry) = low.addingReportingOverflow(other.low)
+            low = sum
+            high += other.high + (carry ? 1 : 0)
         }
 
-        var meanMs: Double { Double(nanoseconds) / Double(count) / 1e6 }
+        /// The sum in nanoseconds, exact while it fits an `Int64` (so a small
+        /// negative sum is not lost against 2^64), else rounded once to a `Double`.
+        var nanoseconds: Double {
+            let fitsInt64 = (high == 0 && low < 1 << 63) || (high == -1 && low >= 1 << 63)
+            return fitsInt64 ? Double(Int64(bitPattern: low)) : Double(high) * 0x1p64 + Double(low)
+        }
+
+        var meanMs: Double { nanoseconds / Double(count) / 1e6 }
     }
 }

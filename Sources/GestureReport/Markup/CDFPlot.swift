@@ -8,7 +8,8 @@ enum CDFPlot {
     static func figure(_ section: ReportSection, id: String) -> Figure {
         let comparison = section.comparison
         let cut = max(comparison.a.p99 ?? 0, comparison.b.p99 ?? 0) * 1.1
-        let ticks = NiceTicks(covering: 0...max(cut, 0.001), count: 5)
+        let lowest = LatencyAxis.lowerBound([section.sortedA.first, section.sortedB.first].compactMap { $0 }.min())
+        let ticks = NiceTicks(covering: lowest...max(cut, 0.001), count: 5)
         let x = LinearScale(domain: ticks.domain, range: (SVGFrame.plotLeft, SVGFrame.plotRight))
         let y = LinearScale(domain: 0...1, range: (SVGFrame.plotBottom, SVGFrame.plotTop))
         let beyond = [section.sortedA, section.sortedB].map { values in values.count - upperBound(values, ticks.domain.upperBound) }

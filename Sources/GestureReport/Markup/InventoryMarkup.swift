@@ -11,27 +11,27 @@ struct InventoryMarkup {
         html += "<h3>Captures</h3>\n<div class=\"scroll\"><table>\n<thead><tr><th>file</th><th class=\"text\">SHA-256 (first 12)</th>"
             + "<th>sessions</th></tr></thead>\n<tbody>\n"
         for capture in inventory.captures {
-            html += "<tr><td>\(XMLText.escape(capture.fileName))</td><td class=\"text\"><code>\(capture.sha256)</code></td>"
+            html += "<tr><td>\(name(capture.fileName))</td><td class=\"text\"><code>\(capture.sha256)</code></td>"
                 + "<td>\(capture.sessions.grouped)</td></tr>\n"
         }
         html += "</tbody></table></div>\n<h3>Devices</h3>\n<div class=\"scroll\"><table>\n<thead><tr><th>device, OS</th>"
             + "<th class=\"text\">screen (pt)</th><th>sessions</th></tr></thead>\n<tbody>\n"
         for device in inventory.devices {
-            html += "<tr><td>\(XMLText.escape(device.device))</td><td class=\"text\">\(XMLText.escape(device.screen))</td>"
+            html += "<tr><td>\(name(device.device))</td><td class=\"text\">\(XMLText.escape(device.screen))</td>"
                 + "<td>\(device.sessions.grouped)</td></tr>\n"
         }
         html += "</tbody></table></div>\n<h3>Configurations</h3>\n<div class=\"scroll\"><table>\n<thead><tr><th>experiment</th>"
             + "<th class=\"text\">configuration</th><th>sessions</th></tr></thead>\n<tbody>\n"
         for configuration in inventory.configurations {
-            html += "<tr><td>\(XMLText.escape(configuration.experiment))</td>"
-                + "<td class=\"text\">\(XMLText.escape(configuration.configuration))</td><td>\(configuration.sessions.grouped)</td></tr>\n"
+            html += "<tr><td>\(name(configuration.experiment))</td>"
+                + "<td class=\"text\">\(name(configuration.configuration))</td><td>\(configuration.sessions.grouped)</td></tr>\n"
         }
         html += "</tbody></table></div>\n<h3>Sessions</h3>\n<div class=\"scroll\"><table class=\"small\">\n<thead><tr>"
             + ["capture", "session", "experiment", "variant", "device"].map { "<th>\($0)</th>" }.joined()
             + "<th>touches</th><th>dropped events</th></tr></thead>\n<tbody>\n"
         for session in inventory.sessions.prefix(Self.sessionRows) {
             html += "<tr>" + [session.capture, session.session, session.experiment, session.variant, session.device]
-                .map { "<td>\(XMLText.escape($0))</td>" }.joined()
+                .map { "<td>\(name($0))</td>" }.joined()
                 + "<td>\(session.touches.grouped)</td><td>\(session.droppedEvents.grouped)</td></tr>\n"
         }
         html += "</tbody></table></div>\n"
@@ -40,5 +40,11 @@ struct InventoryMarkup {
                 + "(gesturelab sessions lists them all).</p>\n"
         }
         return html + "</section>\n"
+    }
+
+    /// A name from the captures, isolated: a table cell bounds its text's
+    /// direction already, but the page isolates every name alike.
+    private func name(_ text: String) -> String {
+        XMLText.escape(XMLText.isolate(text))
     }
 }

@@ -15,7 +15,8 @@ enum OrderPlot {
         guard highestOrder > 1 else { return nil }
         let comparison = section.comparison
         let cut = max(comparison.a.p99 ?? 0, comparison.b.p99 ?? 0) * 1.1
-        let yTicks = NiceTicks(covering: 0...max(cut, 0.001), count: 5)
+        let lowest = LatencyAxis.lowerBound(groups.flatMap { $0.1.map(\.latency) }.min())
+        let yTicks = NiceTicks(covering: lowest...max(cut, 0.001), count: 5)
         let xTicks = NiceTicks(covering: 1...Double(highestOrder), count: 6)
         let x = LinearScale(domain: xTicks.domain, range: (SVGFrame.plotLeft, SVGFrame.plotRight))
         let y = LinearScale(domain: yTicks.domain, range: (SVGFrame.plotBottom, SVGFrame.plotTop))

@@ -7,8 +7,9 @@ enum PercentilePlot {
     static func figure(_ section: ReportSection, id: String) -> Figure {
         let comparison = section.comparison
         let curves = [PercentileCurve(sorted: section.sortedA), PercentileCurve(sorted: section.sortedB)]
-        let highest = curves.flatMap { $0.points.map(\.latency) }.max() ?? 1
-        let ticks = NiceTicks(covering: 0...max(highest, 0.001), count: 5)
+        let latencies = curves.flatMap { $0.points.map(\.latency) }
+        let highest = latencies.max() ?? 1
+        let ticks = NiceTicks(covering: LatencyAxis.lowerBound(latencies.min())...max(highest, 0.001), count: 5)
         let x = LinearScale(domain: 0...PercentileAxis.maximumPosition, range: (SVGFrame.plotLeft, SVGFrame.plotRight))
         let y = LinearScale(domain: ticks.domain, range: (SVGFrame.plotBottom, SVGFrame.plotTop))
 

@@ -35,8 +35,8 @@ struct RateSectionMarkup {
         var text = comparison.metric == .reached
             ? "Touch-downs that reached the target nearest them (the hit-test chose it), of touch-downs with a target on screen"
             : "False starts (a start cancelled before any end), of (touch, target) pairs with a start"
-        text += ", split by \(section.selection.by): A = \(comparison.a.label), B = \(comparison.b.label)"
-        let filters = ComparisonReport.filters(section.selection).map { "\($0.0) \($0.1)" }
+        text += ", split by \(XMLText.isolate(section.selection.by)): A = \(comparison.a.label), B = \(comparison.b.label)"
+        let filters = PlannedComparison.filters(section.selection)
         if !filters.isEmpty { text += "; only \(filters.joined(separator: ", "))" }
         return text + "."
     }
@@ -98,7 +98,7 @@ struct RateSectionMarkup {
             + "</tr></thead>\n<tbody>\n"
         let groups = [section.comparison.a, section.comparison.b]
         for (row, group) in zip(section.tradeOff, groups) {
-            html += "<tr data-group=\"\(row.group.uppercased())\"><th>\(row.group.uppercased()): \(XMLText.escape(row.label))</th>"
+            html += "<tr data-group=\"\(row.group.uppercased())\"><th>\(row.group.uppercased()): \(XMLText.escape(XMLText.isolate(row.label)))</th>"
                 + "<td>\(row.starts.grouped)</td><td>\(ReportFormat.milliseconds(row.p50))</td>"
                 + "<td>\(ReportFormat.milliseconds(row.p95))</td><td>\(row.falseStarts.grouped)</td>"
                 + "<td>\(XMLText.escape(rateCell(group)))</td></tr>\n"

@@ -55,7 +55,7 @@ struct ReportPage {
     private var titles: [String] { sections.map(\.title) + rateSections.map(\.title) }
 
     private func header() -> String {
-        var html = "<header>\n<h1>\(XMLText.escape(title))</h1>\n"
+        var html = "<header>\n<h1>\(XMLText.escape(XMLText.isolate(title)))</h1>\n"
         html += "<p class=\"meta\">gesturelab \(XMLText.escape(options.version)) · bootstrap seed \(options.seed) · "
             + "alpha \(XMLText.number(options.alpha)) · \(inventory.sessions.count.grouped) session"
             + "\(inventory.sessions.count == 1 ? "" : "s") from \(inventory.captures.count.grouped) capture"
@@ -89,27 +89,56 @@ struct ReportPage {
     }
 
     private func methods() -> String {
-        let replicates = QuantileBootstrap(seed: options.seed).replicates
-        return """
+        """
             <section id="methods">
             <h2>Methods</h2>
             <p>Response latency is the time from a touch's touch-down to the first delivery the app's code heard of \
             it, per target, event and channel; recognition latency runs to a recognizer's first began or recognized \
             state, dispatch latency from a recognizer's state change to its delivery. Times come from the device's \
             monotonic clock; latencies are in milliseconds.</p>
-            <p>Percentiles are exact, by linear interpolation between closest ranks (numpy's default), and each is \
-            shown with its n. B − A at each percentile has a 95 % percentile-bootstrap interval from \
-            \(replicates.grouped) replicates, seeded with \(options.seed), so the same store and seed give the same \
-            page. The test is Mann–Whitney U, two-sided, normal approximation with tie and continuity correction; \
-            B is called faster or slower when p is below alpha (\(XMLText.number(options.alpha))), else ~. When both \
-            channels heard the same touches, the per-touch differences are tested with the Wilcoxon signed-rank test.</p>
-            <p>The percentile plots draw each group's latency at up to 1,000 percentiles spaced evenly on a \
-            log(1/(1 − p)) axis; the cumulative plots up to 1,000 steps. Screen maps draw every touch-down, or cells of \
-            the median latency beyond \(ScreenMap.binningThreshold.grouped) touches a group. A touch's region is the \
-            screen edges whose 20-point margin its touch-down lies in.</p>
+            \(sections.isEmpty ? "" : latencyMethods())<p>The percentile plots draw each group's latency at up to 1,000 \
+            percentiles spaced evenly on a log(1/(1 − p)) axis; the cumulative plots up to 1,000 steps. Screen maps \
+            draw every touch-down, or cells of the median latency beyond \(ScreenMap.binningThreshold.grouped) touches \
+            a group. A touch's region is the screen edges whose 20-point margin its touch-down lies in.</p>
             \(rateSections.isEmpty ? "" : ratesMethods())</section>
 
             """
+    }
+
+    /// How the latency comparisons' intervals and tests were computed: in
+    /// `compare`'s own words for the unit in use (its footer line), then what
+    /// decides the verdict, so the page cannot describe a test it did not run.
+    private func latencyMethods() -> String {
+        let comparisonOptions = Comparison.Options(alpha: options.alpha, seed: options.seed, unit: options.unit)
+        let paired = sections.contains { $0.comparison.paired != nil }
+        let alpha = XMLText.number(options.alpha)
+        var text = "<p>Percentiles are exact, by linear interpolation between closest ranks (numpy's default), and each "
+            + "is shown with its n. B − A at each percentile: "
+            + XMLText.escape(ComparisonReport.methodLine(comparisonOptions)) + " "
+        switch options.unit {
+        case .session:
+            text += "Mann–Whitney's p on the session medians is exact when a group has at most 8 sessions and no two "
+                + "medians tie, else the normal approximation with tie and continuity correction (scipy's "
+                + "method=\"auto\"). "
+            if paired {
+                text += "Where both channels heard the same touches, the verdict follows the Wilcoxon signed-rank test "
+                    + "on each session's median difference (exact up to 50 sessions without ties or zeros, a "
+                    + "permutation test up to 13 with them, else the normal approximation); the per-touch Wilcoxon "
+                    + "line is shown beside it. "
+            }
+            text += "B is called faster or slower when that test's p is below alpha (\(alpha)), else ~; a group of one "
+                + "session gets no verdict. The Mann–Whitney test over touches pooled as if independent is shown "
+                + "for reference only, with the ICC that says how much the sessions differ.</p>\n"
+        case .touch:
+            text += "The test is Mann–Whitney U over every touch, two-sided, normal approximation with tie and "
+                + "continuity correction; B is called faster or slower when p is below alpha (\(alpha)), else ~. "
+            if paired {
+                text += "Where both channels heard the same touches, the per-touch differences are also tested with the "
+                    + "Wilcoxon signed-rank test. "
+            }
+            text += "</p>\n"
+        }
+        return text
     }
 
     /// How the outcome rates were counted and compared; only when the page shows some.

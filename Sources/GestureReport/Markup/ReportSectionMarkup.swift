@@ -40,9 +40,9 @@ struct ReportSectionMarkup {
 
     private func selectionText() -> String {
         let selection = section.selection
-        var text = "\(selection.metric.rawValue) latency split by \(selection.by): A = \(section.comparison.a.label), "
-            + "B = \(section.comparison.b.label)"
-        let filters = ComparisonReport.filters(selection).map { "\($0.0) \($0.1)" }
+        var text = "\(selection.metric.rawValue) latency split by \(XMLText.isolate(selection.by)): "
+            + "A = \(section.comparison.a.label), B = \(section.comparison.b.label)"
+        let filters = PlannedComparison.filters(selection)
         if !filters.isEmpty { text += "; only \(filters.joined(separator: ", "))" }
         return text + "."
     }

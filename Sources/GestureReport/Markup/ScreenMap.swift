@@ -54,6 +54,9 @@ enum ScreenMap {
                       ("b", comparison.b.label, placed(section.mapTouchesB, on: size))]
         // Colours saturate at the larger p99, so one outlier does not wash out the rest.
         let saturation = max(comparison.a.p99 ?? 0, comparison.b.p99 ?? 0, 0.001)
+        // The ramp starts at the lowest latency when some are negative, so they are not coloured as 0 ms.
+        let lowest = LatencyAxis.lowerBound(groups.flatMap { $0.2.map(\.latency) }.min())
+        let colour = { (latency: Double) in ColorRamp.viridis.hex(at: (latency - lowest) / (saturation - lowest)) }
         let scale = min(panelHeight / size.height, (width / 2 - 40) / size.width)
         let panelWidth = size.width * scale
         let screenText = "\(XMLText.number(size.width)) × \(XMLText.number(size.height)) pt"
@@ -62,7 +65,8 @@ enum ScreenMap {
             : "Every region, not only \((section.selection.region ?? "").replacingOccurrences(of: ",", with: ", ")), "
                 + "to show where the latency changes. "
         caption += "Where each touch landed on the \(screenText) screen, coloured by latency from dark "
-            + "(0 ms) to yellow (\(ReportFormat.milliseconds(saturation)) or more); dashed lines mark the \(Int(edgeMargin))-point edge margins. "
+            + "(\(ReportFormat.milliseconds(lowest))) to yellow (\(ReportFormat.milliseconds(saturation)) or more); "
+            + "dashed lines mark the \(Int(edgeMargin))-point edge margins. "
         var svg = ""
         for (index, (group, label, touches)) in groups.enumerated() {
             let originX = 20 + Double(index) * (width / 2), originY = top
@@ -87,13 +91,13 @@ enum ScreenMap {
                         + "x=\"\(XMLText.coordinate(originX + Double(bin.column) * cell * scale))\" "
                         + "y=\"\(XMLText.coordinate(originY + Double(bin.row) * cell * scale))\" "
                         + "width=\"\(XMLText.coordinate(cell * scale))\" height=\"\(XMLText.coordinate(cell * scale))\" "
-                        + "fill=\"\(ColorRamp.viridis.hex(at: bin.medianLatency / saturation))\"/>"
+                        + "fill=\"\(colour(bin.medianLatency))\"/>"
                 }
             } else {
                 for touch in touches {
                     svg += "<circle class=\"touch\" cx=\"\(XMLText.coordinate(originX + touch.x * scale))\" "
                         + "cy=\"\(XMLText.coordinate(originY + touch.y * scale))\" r=\"2.8\" "
-                        + "fill=\"\(ColorRamp.viridis.hex(at: touch.latency / saturation))\"/>"
+                        + "fill=\"\(colour(touch.latency))\"/>"
                 }
             }
             svg += "</g>\n"
@@ -104,7 +108,7 @@ enum ScreenMap {
         let height = top + size.height * scale + bottom
         return Figure(svg: SVGFrame.open(id: id, title: "Touch-downs on the screen, coloured by latency",
                                          description: caption, width: width, height: height)
-                          + svg + legend(id: id, saturation: saturation, y: height - 34), caption: caption)
+                          + svg + legend(id: id, lowest: lowest, saturation: saturation, y: height - 34), caption: caption)
     }
 
     static func isEdge(_ touch: (x: Double, y: Double, latency: Double), _ size: (width: Double, height: Double)) -> Bool {
@@ -112,8 +116,8 @@ enum ScreenMap {
             || touch.y >= size.height - edgeMargin
     }
 
-    /// The colour bar: 0 ms to the saturation latency.
-    static func legend(id: String, saturation: Double, y: Double) -> String {
+    /// The colour bar: the lowest latency (0 ms unless some are negative) to the saturation latency.
+    static func legend(id: String, lowest: Double, saturation: Double, y: Double) -> String {
         let x = 20.0, barWidth = 200.0
         var svg = "<defs><linearGradient id=\"\(id)-ramp\">"
         for step in 0...9 {
@@ -123,7 +127,7 @@ enum ScreenMap {
         svg += "</linearGradient></defs><g class=\"colour-legend\">"
             + "<rect x=\"\(XMLText.coordinate(x))\" y=\"\(XMLText.coordinate(y))\" width=\"\(XMLText.coordinate(barWidth))\" "
             + "height=\"10\" fill=\"url(#\(id)-ramp)\"/>"
-            + "<text x=\"\(XMLText.coordinate(x))\" y=\"\(XMLText.coordinate(y + 22))\">0 ms</text>"
+            + "<text x=\"\(XMLText.coordinate(x))\" y=\"\(XMLText.coordinate(y + 22))\">\(XMLText.escape(ReportFormat.milliseconds(lowest)))</text>"
             + "<text x=\"\(XMLText.coordinate(x + barWidth))\" y=\"\(XMLText.coordinate(y + 22))\" text-anchor=\"end\">"
             + "≥ \(XMLText.escape(ReportFormat.milliseconds(saturation)))</text>"
             + "<text x=\"\(XMLText.coordinate(x + barWidth + 10))\" y=\"\(XMLText.coordinate(y + 9))\">latency (ms)</text></g>\n"

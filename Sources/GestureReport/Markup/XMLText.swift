@@ -30,6 +30,64 @@ enum XMLText {
         return escaped
     }
 
+    /// FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE: what `<bdi>` and
+    /// `unicode-bidi: isolate` stand for, as characters.
+    static let firstStrongIsolate: Unicode.Scalar = "\u{2068}", popDirectionalIsolate: Unicode.Scalar = "\u{2069}"
+
+    /// A user-supplied name (variant, configuration value, target, session,
+    /// file…) as the page shows it: isolated from the text around it, so that
+    /// right-to-left letters or a U+202E in it cannot reorder the page's own
+    /// words and numbers after it ("92 touches" drawn as "29 sehcuot").
+    ///
+    /// Characters rather than `<bdi>`, because names go into sentences that
+    /// are at once HTML text, SVG `<text>`, and `<desc>` or `<title>`, which
+    /// hold no markup; browsers honour the characters in all of them. The
+    /// report's content layer isolates every name where it enters a section
+    /// (``ReportSection``, ``RateSection``, the titles and the inventory), so
+    /// no sentence built from them can forget. A PDI in the name that closes
+    /// nothing of its own is dropped, so it cannot end the isolation early;
+    /// overrides and embeddings left open in the name end at the final PDI.
+    /// Isolating an isolated name changes nothing.
+    ///
+    ///     XMLText.isolate("bottom+right\u{202E}")   // "\u{2068}bottom+right\u{202E}\u{2069}"
+    static func isolate(_ name: String) -> String {
+        if isIsolated(name) { return name }
+        var isolated = String.UnicodeScalarView()
+        isolated.append(firstStrongIsolate)
+        var depth = 0
+        for scalar in name.unicodeScalars {
+            switch scalar.value {
+            case 0x2066...0x2068: depth += 1
+            case 0x2069:
+                guard depth > 0 else { continue }
+                depth -= 1
+            default: break
+            }
+            isolated.append(scalar)
+        }
+        // Isolates opened in the name close before the name's own PDI, so that one matches the FSI.
+        for _ in 0..<depth { isolated.append(popDirectionalIsolate) }
+        isolated.append(popDirectionalIsolate)
+        return String(isolated)
+    }
+
+    /// Whether `text` is one isolate: an FSI whose matching PDI is its last character.
+    static func isIsolated(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.first == firstStrongIsolate, scalars.last == popDirectionalIsolate else { return false }
+        var depth = 0
+        for (index, scalar) in scalars.enumerated() {
+            switch scalar.value {
+            case 0x2066...0x2068: depth += 1
+            case 0x2069:
+                depth -= 1
+                if depth == 0 { return index == scalars.count - 1 }
+            default: break
+            }
+        }
+        return false
+    }
+
     /// A drawing coordinate to 0.01 px; never `-0.00`.
     static func coordinate(_ value: Double) -> String {
         let text = String(format: "%.2f", value.isFinite ? value : 0)
@@ -51,7 +109,7 @@ package enum ReportFormat {
     /// Whole milliseconds from 100 ms up, else to 0.1 ms; `?` for nothing.
     package static func milliseconds(_ value: Double?) -> String {
         guard let value else { return "?" }
-        return value >= 100 ? "\(Int(value.rounded()).grouped) ms" : String(format: "%.1f ms", value)
+        return abs(value) >= 100 ? "\(Int(value.rounded()).grouped) ms" : String(format: "%.1f ms", value)
     }
 
     /// `p < 0.001` or `p = 0.098`.

@@ -1,0 +1,115 @@
+import Foundation
+import GestureStore
+import TestScratch
+import Testing
+@testable import GestureAnalysis
+@testable import GestureReport
+
+/// What the data may hold that the page must still say right: names with
+/// right-to-left text or overrides, and negative latencies.
+@Suite struct NameAndSignTests {
+    static let fsi = "\u{2068}", pdi = "\u{2069}"
+
+    /// (name, as the page isolates it).
+    static let isolated: [(String, String)] = [
+        ("bottom+right\u{202E}", "\u{2068}bottom+right\u{202E}\u{2069}"),
+        ("שלום", "\u{2068}שלום\u{2069}"),
+        // A PDI of the name's own that closes nothing would end the isolation early: dropped.
+        ("a\u{2069}\u{202E}b", "\u{2068}a\u{202E}b\u{2069}"),
+        // An isolate the name opens is closed before the name's own end.
+        ("\u{2067}x", "\u{2068}\u{2067}x\u{2069}\u{2069}"),
+        // Already isolated: unchanged, so a name isolated twice reads the same.
+        ("\u{2068}none\u{2069}", "\u{2068}none\u{2069}"),
+        ("\u{2068}a\u{2069}b\u{2068}c\u{2069}", "\u{2068}\u{2068}a\u{2069}b\u{2068}c\u{2069}\u{2069}"),
+        ("", "\u{2068}\u{2069}"),
+    ]
+
+    @Test(arguments: isolated)
+    func aNameIsIsolatedFromTheTextAroundIt(name: String, shown: String) {
+        #expect(XMLText.isolate(name).unicodeScalars.elementsEqual(shown.unicodeScalars))
+        #expect(XMLText.isIsolated(XMLText.isolate(name)))
+    }
+
+    /// Sessions of two configurations, `mode` off and on: (mode, latency in seconds) per session.
+    private func store(_ name: String, sessions: [(mode: String, latency: Double)]) throws -> GestureDatabase {
+        let folder = try TestScratch.newFolder("gesturelab-report-\(name)")
+        var lines = [#"{"type":"header","format":"gesture-trace","version":1}"#]
+        for (index, session) in sessions.enumerated() {
+            let device = #""device":{"model":"iPhone15,2","os":"iOS 17.5","screen_w":393,"screen_h":852,"scale":3}"#
+            lines.append(#"{"type":"session","session":"s\#(index)","experiment":"x","variant":"v","#
+                + #""config":{"mode":"\#(session.mode)"},\#(device)}"#)
+            for touch in 1...12 {
+                let t = Double(touch), x = 30 * touch, y = 60 * touch
+                lines.append(#"{"type":"touch","session":"s\#(index)","touch":\#(touch),"phase":"began","t":\#(t),"x":\#(x),"y":\#(y)}"#)
+                lines.append(#"{"type":"delivery","session":"s\#(index)","target":"b","event":"touchDown","#
+                    + #""via":"control-event","t":\#(t + session.latency),"touch":\#(touch)}"#)
+            }
+        }
+        let capture = folder.appending(path: "\(name).jsonl").path
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: capture))
+        let database = try GestureDatabase(path: folder.appending(path: "\(name).sqlite").path,
+                                           prepareConnection: PercentileFunctions.register)
+        _ = try CaptureImporter(database: database).importCapture(path: capture)
+        return database
+    }
+
+    /// The tester's case: a configuration value ending in U+202E reversed
+    /// the page's own "92 touches" after it. Every time the name is written,
+    /// in HTML text and in the plots' SVG text, title and desc alike, it is
+    /// isolated; it never stands bare.
+    @Test func everyNameWithARightToLeftOverrideIsIsolatedWhereverThePageWritesIt() throws {
+        let name = "on\u{202E}"
+        let database = try store("bidi", sessions: [("off", 0.004), ("off", 0.005), (#"on\u202e"#, 0.006), (#"on\u202e"#, 0.007)])
+        let html = try database.connection.read { db in
+            try HTMLReport.render(db, plans: [PlannedComparison(selection: ComparisonSelection(by: "mode"))], options: .init())
+        }
+        #expect(PageXML(html).error == nil)
+        let bare = html.components(separatedBy: name).count - 1
+        // Each time, the isolate ends right after it, so the override cannot
+        // reach the text after it (the inventory isolates "mode=on…" whole).
+        let closed = html.components(separatedBy: name + Self.pdi).count - 1
+        #expect(bare >= 10, "the name is written in the table, the captions and the plots")
+        #expect(closed == bare)
+        #expect(html.components(separatedBy: Self.fsi + name + Self.pdi).count - 1 >= bare - 1)
+        // The SVG text of the legends and the session strip too.
+        let page = PageXML(html)
+        let svgTexts = page.elements("text").map(\.text).filter { $0.contains(name) }
+        #expect(!svgTexts.isEmpty && svgTexts.allSatisfy { $0.contains(Self.fsi + name + Self.pdi) })
+    }
+
+    /// B heard every touch 10 ms before it began (mixed clocks). The table
+    /// says −10.0 ms; the plots reach it too, the map colours it as the
+    /// lowest, not as 0 ms, and a warning says what it points at.
+    @Test func negativeLatenciesAreOnEveryAxisAndTheMapAndAreWarnedAbout() throws {
+        let database = try store("negative", sessions: [("off", 0.004), ("off", 0.004), ("on", -0.01), ("on", -0.01)])
+        let html = try database.connection.read { db in
+            try HTMLReport.render(db, plans: [PlannedComparison(selection: ComparisonSelection(by: "mode"))], options: .init())
+        }
+        let page = PageXML(html)
+        #expect(page.error == nil)
+        // The latency axes start at or below B's −10 ms.
+        #expect(page.ticks(plot: "c1-percentiles", axis: "y").first?.value == -10)
+        #expect(page.ticks(plot: "c1-cdf", axis: "x").first?.value == -10)
+        #expect(page.ticks(plot: "c1-order", axis: "y").first?.value == -10)
+        // B's markers lie inside the plot, not below its bottom edge.
+        for marker in page.elements("circle", in: "c1-percentiles", class: "marker") {
+            let cy = try #require(Double(marker.attributes["cy"] ?? ""))
+            #expect(cy >= SVGFrame.plotTop && cy <= SVGFrame.plotBottom)
+        }
+        // The ramp runs from −10 ms (dark) to 4 ms (yellow).
+        let fills = Dictionary(grouping: page.elements("circle", in: "c1-screen", class: "touch")) { $0.group ?? "" }
+            .mapValues { Set($0.compactMap { $0.attributes["fill"] }) }
+        #expect(fills["A"] == [ColorRamp.viridis.hex(at: 1)] && fills["B"] == [ColorRamp.viridis.hex(at: 0)])
+        #expect(page.elements("text", in: "c1-screen").contains { $0.text == "-10.0 ms" })
+        #expect(html.contains("0 of 24 latencies of \(Self.fsi)off\(Self.pdi) and 24 of 24 of \(Self.fsi)on\(Self.pdi) "
+            + "are negative (the lowest -10.0 ms): the app heard of those touches before they began, which points at "
+            + "a recorder mixing clocks. They are kept in every number and plot, not hidden."))
+        // None negative: no such warning, and the axes start at 0.
+        let positive = try store("positive", sessions: [("off", 0.004), ("off", 0.004), ("on", 0.01), ("on", 0.01)])
+        let plain = try positive.connection.read { db in
+            try HTMLReport.render(db, plans: [PlannedComparison(selection: ComparisonSelection(by: "mode"))], options: .init())
+        }
+        #expect(!plain.contains("are negative"))
+        #expect(PageXML(plain).ticks(plot: "c1-percentiles", axis: "y").first?.value == 0)
+    }
+}
