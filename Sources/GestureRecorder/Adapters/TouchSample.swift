@@ -21,10 +21,13 @@ public protocol TouchSample {
 /// touches that ended in it still have their ids for control events.
 public struct TouchEventRecorder {
     public let recorder: GestureRecorder
-    public private(set) var identities = TouchIdentities()
+    public private(set) var identities: TouchIdentities
 
+    /// Its touch ids come from `recorder`, shared with every other
+    /// recording on it.
     public init(recorder: GestureRecorder) {
         self.recorder = recorder
+        identities = TouchIdentities(recorder: recorder)
     }
 
     /// Records one touch of an event. `coalesced` are the samples UIKit
