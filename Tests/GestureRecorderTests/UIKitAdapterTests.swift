@@ -111,6 +111,30 @@ struct UIKitAdapterTests {
         ])
     }
 
+    /// What raw state 3 (`.ended`, which is `.recognized`) is written as.
+    /// The UIKit layer passes `isDiscrete` from `is UITapGestureRecognizer
+    /// || is UISwipeGestureRecognizer`; here it is given, so this tests the
+    /// channels' use of it, not that UIKit's classes answer `is` so.
+    @Test(arguments: [
+        ("DoubleTap", true, RecognizerState.recognized),  // a tap subclass named otherwise: the object decides
+        ("UIPanGestureRecognizer", false, .ended),
+        ("UITapGestureRecognizer", nil, .recognized),  // no object at hand: the name decides
+        ("DoubleTap", nil, .ended),
+    ] as [(String, Bool?, RecognizerState)])
+    func aDiscreteRecognizerReachesRecognizedWhateverItsClassIsCalled(className: String, isDiscrete: Bool?,
+                                                                      written: RecognizerState) throws {
+        let lines = try recorded { recorder in
+            let channels = RecognizerChannels(recorder: recorder, name: "r", className: className, isDiscrete: isDiscrete)
+            channels.stateObserved(rawValue: 3, at: RecorderTime(seconds: 1))
+            channels.actionReceived(rawValue: 3, at: RecorderTime(seconds: 1.001))
+        }
+        #expect(lines == [
+            #"{"type":"transition","session":"s","recognizer":"r","to":"\#(written)","t":1,"from":"possible","class":"\#(className)"}"#,
+            #"{"type":"delivery","session":"s","target":"r","event":"\#(written)","via":"observer","t":1}"#,
+            #"{"type":"delivery","session":"s","target":"r","event":"\#(written)","via":"target-action","t":1.001}"#,
+        ])
+    }
+
     @Test func aRecognizerIsHeardByItsObserverAndItsTargetActionProbeApart() throws {
         let lines = try recorded { recorder in
             let pan = RecognizerChannels(recorder: recorder, name: "pan", className: "UIPanGestureRecognizer")
