@@ -111,6 +111,32 @@ struct UIKitAdapterTests {
         ])
     }
 
+    /// Which phases the UIKit layer asks `coalescedTouches(for:)` for: the
+    /// layer passes `touch.phase.rawValue` here (not run on Linux).
+    @Test(arguments: [(0, false), (1, true), (2, false), (3, true), (4, false)])
+    func coalescedSamplesAreReadForMovesAndEnds(phaseRawValue: Int, reads: Bool) {
+        #expect(TouchEventRecorder.readsCoalesced(phaseRawValue: phaseRawValue) == reads)
+    }
+
+    /// An ended touch's samples since its last move are its last movement:
+    /// written as `moved`, then the touch itself as `ended`, the last
+    /// sample (a copy of the touch) not twice.
+    @Test func anEndedTouchKeepsTheMovementCoalescedIntoItsEnd() throws {
+        let lines = try recorded { recorder in
+            var touches = TouchEventRecorder(recorder: recorder)
+            let finger = NSObject()
+            touches.record(StandInTouch(finger, phase: 0, t: 1, x: 10, y: 20))
+            touches.record(StandInTouch(finger, phase: 3, t: 1.016, x: 14, y: 20),
+                           coalesced: [StandInTouch(NSObject(), phase: 1, t: 1.008, x: 12, y: 20),
+                                       StandInTouch(NSObject(), phase: 3, t: 1.016, x: 14, y: 20)])
+        }
+        #expect(lines == [
+            #"{"type":"touch","session":"s","touch":1,"phase":"began","t":1,"x":10,"y":20,"radius":20,"force":0,"kind":"direct"}"#,
+            #"{"type":"touch","session":"s","touch":1,"phase":"moved","t":1.008,"x":12,"y":20,"radius":20,"force":0,"kind":"direct"}"#,
+            #"{"type":"touch","session":"s","touch":1,"phase":"ended","t":1.016,"x":14,"y":20,"radius":20,"force":0,"kind":"direct"}"#,
+        ])
+    }
+
     /// What raw state 3 (`.ended`, which is `.recognized`) is written as.
     /// The UIKit layer passes `isDiscrete` from `is UITapGestureRecognizer
     /// || is UISwipeGestureRecognizer`; here it is given, so this tests the

@@ -49,7 +49,8 @@ public final class UIKitRecording {
         let space = ScreenSpace.of(window)
         for touch in touchSet {
             let identity = ObjectIdentifier(touch)
-            let coalesced = touch.phase == .moved ? (event.coalescedTouches(for: touch) ?? []) : []
+            let coalesced = TouchEventRecorder.readsCoalesced(phaseRawValue: touch.phase.rawValue)
+                ? (event.coalescedTouches(for: touch) ?? []) : []
             touches.record(UITouchSample(touch, identity: identity),
                            coalesced: coalesced.map { UITouchSample($0, identity: identity) }, in: space,
                            hit: touch.phase == .began ? hit(of: touch) : nil)
