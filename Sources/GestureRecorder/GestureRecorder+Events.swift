@@ -2,7 +2,9 @@
 /// returns. Outside a session they are ignored (and counted), never an error.
 extension GestureRecorder {
     /// A touch at one phase. `touch` is the touch's id for its whole life;
-    /// `time` its `UITouch.timestamp` at this phase; `x`, `y` window points.
+    /// `time` its `UITouch.timestamp` at this phase; `x`, `y` points in the
+    /// space of the session's screen size (the UIKit layer gives the
+    /// screen's coordinates; see ``ScreenSpace``).
     /// `hit`, on a `began` only (other phases ignore it), is the declared
     /// target the hit-test chose; nil records nothing.
     /// A touch at a non-finite position is ignored.

@@ -26,7 +26,9 @@ import GestureTrace
 /// declaring. A `target` record is never dropped: when the buffer is full
 /// the call waits for the writer to make room, as starting a session does,
 /// because a `hit` naming a target without a record would make the capture
-/// unreadable. Layout changes are rare; touches never wait.
+/// unreadable. Layout changes are rare; touches wait only when the UIKit
+/// layer places a target on the first touch that hits it (once per
+/// target; ``TargetViews/hit(from:superview:downAt:placingWith:measure:)``).
 extension GestureRecorder {
     /// Declares a target, and writes its record now if a session is running
     /// (and at the start of every later session).

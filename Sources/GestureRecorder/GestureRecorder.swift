@@ -58,6 +58,8 @@ public final class GestureRecorder: Sendable {
 
     public let options: Options
     let ring: EventRing
+    /// The touch ids of every recording on this recorder (``newTouchID()``).
+    let touchIDs = TouchIDCounter()
     private let lifecycle = NSLock()
     nonisolated(unsafe) private var currentURL: URL?
 
@@ -76,6 +78,15 @@ public final class GestureRecorder: Sendable {
     /// the recording methods. Register names once (when observing), not per event.
     public func name(_ text: String) -> RecorderName {
         ring.register(text)
+    }
+
+    /// A touch id no other touch of this recorder has: what
+    /// `UIKitRecording` gives each `began`, shared by every recording on
+    /// the recorder (two windows' touches never share an id). An app that
+    /// calls ``touch(_:_:at:x:y:radius:force:kind:hit:)`` itself beside a
+    /// UIKit recording takes its ids here too. Safe from any thread.
+    public func newTouchID() -> Int64 {
+        touchIDs.take()
     }
 
     /// The app's `Documents/GestureTraces` folder, created if missing: visible

@@ -150,7 +150,8 @@ public struct TouchRecord: Sendable, Equatable {
     public var touch: Int64
     public var phase: TouchPhase
     public var timeNanos: Int64
-    /// Window coordinates in points.
+    /// Points in the screen's coordinates, the space of the session's
+    /// `screen_w` and `screen_h` (docs/capture-format.md, Coordinates).
     public var x: Double
     public var y: Double
     public var radius: Double?
@@ -265,7 +266,8 @@ public struct DroppedRecord: Sendable, Equatable {
     }
 }
 
-/// A rectangle in window points: origin `x`, `y` and a positive size.
+/// A rectangle in points, in the touches' coordinates: origin `x`, `y` and
+/// a positive size.
 public struct TargetRect: Sendable, Equatable {
     public var x: Double
     public var y: Double
@@ -293,7 +295,7 @@ public struct TargetRecord: Sendable, Equatable {
     /// The id deliveries use for it.
     public var target: String
     public var timeNanos: Int64
-    /// Its visible frame in window points; width and height above 0.
+    /// Its visible frame in the touches' coordinates; width and height above 0.
     public var frame: TargetRect
     /// The area that accepts touches, when it differs from the frame.
     public var hitArea: TargetRect?

@@ -99,6 +99,41 @@ struct RecordedTargetImportTests {
             ])
     }
 
+    /// A button declared before its view was laid out gets its frame from
+    /// the first touch that hits it (what `UIKitRecording` does for a
+    /// began). That placement is stamped at the touch's down, so the touch
+    /// that placed it has an outcome against it. Node views and a measure
+    /// closure stand in for UIKit's views and `convert(_:to:)`: this tests
+    /// the recorder's decision, not UIKit's hit-testing.
+    @Test func aTargetFirstPlacedByATouchIsOnScreenAtThatTouchsDown() throws {
+        let folder = try ScratchFolder.forRecording()
+        let recorder = GestureRecorder(options: .init(recorderName: "RecordedTargetImportTests"))
+        let window = Node("window")
+        let button = Node("button", in: window)
+        let label = Node("label", in: button)
+        var views = TargetViews<Node>()
+        let target = try recorder.declareTarget("play", frame: nil, class: "UIButton")
+        views.add(button, name: "play", target: target, hitArea: nil)
+        let url = try recorder.start(RecordingSession(id: "s", experiment: "e", variant: "v", startedAt: "x"),
+                                     in: folder.url)
+        // The down long before the clock the placement would otherwise read (RecorderTime.now).
+        let down = RecorderTime(seconds: 0.5)
+        let hit = views.hit(from: label, superview: \.parent, downAt: down, placingWith: recorder) { view, _ in
+            view === button ? (TargetRect(x: 100, y: 100, width: 44, height: 44), nil) : nil
+        }
+        #expect(hit == .target(target))
+        recorder.touch(1, .began, at: down, x: 120, y: 120, hit: hit)
+        recorder.touch(1, .ended, at: RecorderTime(seconds: 0.6), x: 120, y: 120)
+        _ = try recorder.finish()
+
+        let database = try GestureDatabase(path: folder.url.appendingPathComponent("lab.sqlite").path,
+                                           prepareConnection: PercentileFunctions.register)
+        #expect(try CaptureImporter(database: database).importCapture(path: url.path).rejectedCount == 0)
+        #expect(try Self.strings(database, "SELECT target, t_ns FROM targets") == ["play 500000000"])
+        #expect(try Self.strings(database, "SELECT touch, target, inside_frame, reached FROM outcomes")
+            == ["1 play 1 1"])
+    }
+
     /// Rows as text, NULL spelled out, sorted.
     static func strings(_ database: GestureDatabase, _ sql: String) throws -> [String] {
         try database.connection.read { db in

@@ -111,6 +111,56 @@ struct UIKitAdapterTests {
         ])
     }
 
+    /// Which phases the UIKit layer asks `coalescedTouches(for:)` for: the
+    /// layer passes `touch.phase.rawValue` here (not run on Linux).
+    @Test(arguments: [(0, false), (1, true), (2, false), (3, true), (4, false)])
+    func coalescedSamplesAreReadForMovesAndEnds(phaseRawValue: Int, reads: Bool) {
+        #expect(TouchEventRecorder.readsCoalesced(phaseRawValue: phaseRawValue) == reads)
+    }
+
+    /// An ended touch's samples since its last move are its last movement:
+    /// written as `moved`, then the touch itself as `ended`, the last
+    /// sample (a copy of the touch) not twice.
+    @Test func anEndedTouchKeepsTheMovementCoalescedIntoItsEnd() throws {
+        let lines = try recorded { recorder in
+            var touches = TouchEventRecorder(recorder: recorder)
+            let finger = NSObject()
+            touches.record(StandInTouch(finger, phase: 0, t: 1, x: 10, y: 20))
+            touches.record(StandInTouch(finger, phase: 3, t: 1.016, x: 14, y: 20),
+                           coalesced: [StandInTouch(NSObject(), phase: 1, t: 1.008, x: 12, y: 20),
+                                       StandInTouch(NSObject(), phase: 3, t: 1.016, x: 14, y: 20)])
+        }
+        #expect(lines == [
+            #"{"type":"touch","session":"s","touch":1,"phase":"began","t":1,"x":10,"y":20,"radius":20,"force":0,"kind":"direct"}"#,
+            #"{"type":"touch","session":"s","touch":1,"phase":"moved","t":1.008,"x":12,"y":20,"radius":20,"force":0,"kind":"direct"}"#,
+            #"{"type":"touch","session":"s","touch":1,"phase":"ended","t":1.016,"x":14,"y":20,"radius":20,"force":0,"kind":"direct"}"#,
+        ])
+    }
+
+    /// What raw state 3 (`.ended`, which is `.recognized`) is written as.
+    /// The UIKit layer passes `isDiscrete` from `is UITapGestureRecognizer
+    /// || is UISwipeGestureRecognizer`; here it is given, so this tests the
+    /// channels' use of it, not that UIKit's classes answer `is` so.
+    @Test(arguments: [
+        ("DoubleTap", true, RecognizerState.recognized),  // a tap subclass named otherwise: the object decides
+        ("UIPanGestureRecognizer", false, .ended),
+        ("UITapGestureRecognizer", nil, .recognized),  // no object at hand: the name decides
+        ("DoubleTap", nil, .ended),
+    ] as [(String, Bool?, RecognizerState)])
+    func aDiscreteRecognizerReachesRecognizedWhateverItsClassIsCalled(className: String, isDiscrete: Bool?,
+                                                                      written: RecognizerState) throws {
+        let lines = try recorded { recorder in
+            let channels = RecognizerChannels(recorder: recorder, name: "r", className: className, isDiscrete: isDiscrete)
+            channels.stateObserved(rawValue: 3, at: RecorderTime(seconds: 1))
+            channels.actionReceived(rawValue: 3, at: RecorderTime(seconds: 1.001))
+        }
+        #expect(lines == [
+            #"{"type":"transition","session":"s","recognizer":"r","to":"\#(written)","t":1,"from":"possible","class":"\#(className)"}"#,
+            #"{"type":"delivery","session":"s","target":"r","event":"\#(written)","via":"observer","t":1}"#,
+            #"{"type":"delivery","session":"s","target":"r","event":"\#(written)","via":"target-action","t":1.001}"#,
+        ])
+    }
+
     @Test func aRecognizerIsHeardByItsObserverAndItsTargetActionProbeApart() throws {
         let lines = try recorded { recorder in
             let pan = RecognizerChannels(recorder: recorder, name: "pan", className: "UIPanGestureRecognizer")

@@ -15,11 +15,16 @@ public final class RecognizerChannels {
     /// - Parameters:
     ///   - name: the recognizer's id in captures, e.g. `pan`.
     ///   - className: e.g. `UIPanGestureRecognizer`.
-    public init(recorder: GestureRecorder, name: String, className: String) {
+    ///   - isDiscrete: whether it is a tap or swipe recognizer (its
+    ///     `.ended` is `recognized`), as the object says (`is
+    ///     UITapGestureRecognizer`): a subclass may be named anything
+    ///     (`DoubleTap`). Nil when no object is at hand: then decided by
+    ///     the class name (``UIKitVocabulary/isDiscrete(className:)``).
+    public init(recorder: GestureRecorder, name: String, className: String, isDiscrete: Bool? = nil) {
         self.recorder = recorder
         recognizer = recorder.name(name)
         recognizerClass = recorder.name(className)
-        isDiscrete = UIKitVocabulary.isDiscrete(className: className)
+        self.isDiscrete = isDiscrete ?? UIKitVocabulary.isDiscrete(className: className)
     }
 
     /// The KVO observer saw `state` set: a transition from the last state

@@ -91,6 +91,28 @@ public struct TargetViews<View: AnyObject> {
         return .noTarget
     }
 
+    /// The `hit` of a touch that began at `down` (its `UITouch.timestamp`),
+    /// as ``hit(from:superview:)``, after placing with `recorder` a target
+    /// hit before it was ever placed (declared before its view was laid
+    /// out): `measure` gives where its view is now (nil: still nowhere).
+    ///
+    /// The placement is stamped at `down`, not when it is measured (later):
+    /// an outcome takes the targets as of their records at or before the
+    /// down, so a later stamp would leave this very touch with no target
+    /// on screen. The view is where it was at the down, since nothing laid
+    /// it out in between: the touch is recorded before UIKit dispatches it.
+    public func hit(from view: View?, superview: (View) -> View?, downAt down: RecorderTime,
+                    placingWith recorder: GestureRecorder,
+                    measure: (View, Entry) -> (frame: TargetRect, hitArea: TargetRect?)?) -> TouchHit? {
+        let hit = hit(from: view, superview: superview)
+        if case .target(let target) = hit, !recorder.isPlaced(target), let (view, entry) = entry(of: target),
+           let placement = measure(view, entry) {
+            // Cannot throw: the target is the recorder's and `measure` gives a usable placement.
+            _ = try? recorder.updateTarget(target, frame: placement.frame, hitArea: placement.hitArea, at: down)
+        }
+        return hit
+    }
+
     /// The declared views still alive, in the order declared.
     public var live: [(view: View, entry: Entry)] {
         entries.compactMap { entry in entry.view.map { ($0, entry) } }

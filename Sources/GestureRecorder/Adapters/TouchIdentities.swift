@@ -10,19 +10,31 @@
 ///
 /// A touch first seen after its `began` (it began before recording
 /// started) gets no id: the format wants every touch to start with `began`.
+///
+/// New ids come from the recorder (``GestureRecorder/newTouchID()``), not
+/// from a counter of each recording's own: two recordings on one recorder
+/// (a window per scene) would otherwise both call their first touch 1.
 public struct TouchIdentities {
     private var ids: [ObjectIdentifier: Int64] = [:]
     /// Touches that ended in the event being dispatched.
     private var endedInDispatch: [ObjectIdentifier: Int64] = [:]
-    private var nextID: Int64 = 1
+    private let counter: TouchIDCounter
 
-    public init() {}
+    /// Identities whose ids no other recording on `recorder` hands out.
+    public init(recorder: GestureRecorder) {
+        counter = recorder.touchIDs
+    }
+
+    /// Identities with ids of their own (1, 2, 3…): for a recorder fed by
+    /// nothing else.
+    public init() {
+        counter = TouchIDCounter()
+    }
 
     /// The id for `object` at `phase`, or nil when it is not to be recorded.
     public mutating func id(for object: ObjectIdentifier, phase: TouchPhase) -> Int64? {
         if phase == .began {
-            let id = nextID
-            nextID += 1
+            let id = counter.take()
             ids[object] = id
             return id
         }

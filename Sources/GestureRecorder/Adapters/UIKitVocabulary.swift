@@ -45,8 +45,11 @@ public enum UIKitVocabulary {
         }
     }
 
-    /// Whether a recognizer class is discrete: UIKit's tap and swipe
-    /// recognizers and subclasses named like them.
+    /// Whether a recognizer class is discrete, judged by its name alone:
+    /// UIKit's tap and swipe recognizers and subclasses named like them.
+    /// Only for when no recognizer object is at hand: with one, ask it
+    /// (`is UITapGestureRecognizer || is UISwipeGestureRecognizer`), as
+    /// the UIKit layer does, since a subclass may be named anything.
     public static func isDiscrete(className: String) -> Bool {
         className.hasSuffix("TapGestureRecognizer") || className.hasSuffix("SwipeGestureRecognizer")
     }

@@ -69,14 +69,11 @@ extension UIKitRecording {
 
     /// The `hit` of a began touch. A target hit before it was ever laid out
     /// is measured now (it is in a window, since it was hit), so that the
-    /// capture has a frame for it.
+    /// capture has a frame for it, stamped at the touch's own time so that
+    /// this touch gets an outcome against it (``TargetViews``).
     func hit(of touch: UITouch) -> TouchHit? {
-        let hit = targetViews.hit(from: touch.view, superview: { $0.superview })
-        if case .target(let target) = hit, !recorder.isPlaced(target), let (view, entry) = targetViews.entry(of: target),
-           let placement = Self.placement(of: view, hitArea: entry.hitArea) {
-            _ = try? recorder.updateTarget(target, frame: placement.frame, hitArea: placement.hitArea)
-        }
-        return hit
+        targetViews.hit(from: touch.view, superview: { $0.superview }, downAt: RecorderTime(seconds: touch.timestamp),
+                        placingWith: recorder, measure: { view, entry in Self.placement(of: view, hitArea: entry.hitArea) })
     }
 
     /// Where `view` is in the touches' space, or nil while it is in no

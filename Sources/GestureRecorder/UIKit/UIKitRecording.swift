@@ -49,7 +49,8 @@ public final class UIKitRecording {
         let space = ScreenSpace.of(window)
         for touch in touchSet {
             let identity = ObjectIdentifier(touch)
-            let coalesced = touch.phase == .moved ? (event.coalescedTouches(for: touch) ?? []) : []
+            let coalesced = TouchEventRecorder.readsCoalesced(phaseRawValue: touch.phase.rawValue)
+                ? (event.coalescedTouches(for: touch) ?? []) : []
             touches.record(UITouchSample(touch, identity: identity),
                            coalesced: coalesced.map { UITouchSample($0, identity: identity) }, in: space,
                            hit: touch.phase == .began ? hit(of: touch) : nil)
@@ -67,8 +68,12 @@ public final class UIKitRecording {
     /// after the targets the app added before it). Observing it again does nothing.
     public func observe(_ recognizer: UIGestureRecognizer, name: String) {
         guard ledger.newEvents(of: recognizer, among: 1) != 0 else { return }
+        // Discreteness from the object, not its class name: a tap
+        // recognizer subclass may be called anything (`DoubleTap`).
         let channels = RecognizerChannels(recorder: recorder, name: name,
-                                          className: String(describing: type(of: recognizer)))
+                                          className: String(describing: type(of: recognizer)),
+                                          isDiscrete: recognizer is UITapGestureRecognizer
+                                              || recognizer is UISwipeGestureRecognizer)
         let probe = RecognizerProbe(channels: channels, recognizer: recognizer)
         probe.attach()
         ledger.add(probe, of: recognizer, events: 1)

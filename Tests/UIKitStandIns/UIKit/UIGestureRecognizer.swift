@@ -32,3 +32,13 @@ open class UIGestureRecognizer: NSObject {
 /// `@MainActor class UIPanGestureRecognizer : UIGestureRecognizer`
 @MainActor
 open class UIPanGestureRecognizer: UIGestureRecognizer {}
+
+/// Source: https://developer.apple.com/documentation/uikit/uitapgesturerecognizer
+/// `@MainActor class UITapGestureRecognizer : UIGestureRecognizer`
+@MainActor
+open class UITapGestureRecognizer: UIGestureRecognizer {}
+
+/// Source: https://developer.apple.com/documentation/uikit/uiswipegesturerecognizer
+/// `@MainActor class UISwipeGestureRecognizer : UIGestureRecognizer`
+@MainActor
+open class UISwipeGestureRecognizer: UIGestureRecognizer {}
