@@ -36,7 +36,9 @@ import TestScratch
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("<title>Edge &lt;lag&gt;</title>"))
         #expect(result.standardOutput.components(separatedBy: "<section class=\"comparison\"").count == 2)
-        #expect(result.standardOutput.contains("A: none</th><th>B: bottom+right</th>"))
+        // Names are isolated (U+2068 … U+2069), so right-to-left text in one
+        // cannot reorder the numbers around it.
+        #expect(result.standardOutput.contains("A: \u{2068}none\u{2069}</th><th>B: \u{2068}bottom+right\u{2069}</th>"))
     }
 
     @Test func anOutcomeMetricGivesItsRatesAndMap() throws {
