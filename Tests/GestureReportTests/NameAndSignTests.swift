@@ -45,12 +45,7 @@ import Testing
                     + #""via":"control-event","t":\#(t + session.latency),"touch":\#(touch)}"#)
             }
         }
-        let capture = folder.appending(path: "\(name).jsonl").path
-        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: capture))
-        let database = try GestureDatabase(path: folder.appending(path: "\(name).sqlite").path,
-                                           prepareConnection: PercentileFunctions.register)
-        _ = try CaptureImporter(database: database).importCapture(path: capture)
-        return database
+        return try CaptureLines.store(lines, named: name, in: folder)
     }
 
     /// The tester's case: a configuration value ending in U+202E reversed

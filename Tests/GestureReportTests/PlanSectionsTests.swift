@@ -121,12 +121,7 @@ import TestScratch
                     + #""via":"control-event","t":\#(touch).\#(delay)\#(touch)}"#)
             }
         }
-        let capture = folder.appending(path: "one-sided.jsonl").path
-        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: capture))
-        let database = try GestureDatabase(path: folder.appending(path: "one-sided.sqlite").path,
-                                           prepareConnection: PercentileFunctions.register)
-        _ = try CaptureImporter(database: database).importCapture(path: capture)
-        return database
+        return try CaptureLines.store(lines, named: "one-sided", in: folder)
     }
 
     @Test func aSuggestionTheStoreCannotAnswerIsLeftOutWithANoticeAndTheOthersStay() throws {

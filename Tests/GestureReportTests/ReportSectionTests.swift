@@ -71,11 +71,7 @@ import Testing
             }
         }
         lines.append(#"{"type":"dropped","session":"b","count":37,"t":9,"kinds":{"touch":37}}"#)
-        let capture = folder.appending(path: "drops.jsonl").path
-        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: capture))
-        let database = try GestureDatabase(path: folder.appending(path: "drops.sqlite").path,
-                                           prepareConnection: PercentileFunctions.register)
-        _ = try CaptureImporter(database: database).importCapture(path: capture)
+        let database = try CaptureLines.store(lines, named: "drops", in: folder)
         let (drops, html) = try database.connection.read { db in
             (try SessionDrops.counts(db),
              try HTMLReport.render(db, plans: [PlannedComparison(selection: ComparisonSelection(by: "mode"))],

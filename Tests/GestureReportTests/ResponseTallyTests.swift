@@ -146,11 +146,7 @@ import Testing
                     + #""t":\#(1_000_000_100 + touch),"touch":\#(touch)}"#)
             }
         }
-        let capture = folder.appending(path: "huge.jsonl").path
-        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: capture))
-        let database = try GestureDatabase(path: folder.appending(path: "huge.sqlite").path,
-                                           prepareConnection: PercentileFunctions.register)
-        _ = try CaptureImporter(database: database).importCapture(path: capture)
+        let database = try CaptureLines.store(lines, named: "huge", in: folder)
         let (tally, html) = try database.connection.read { db in
             (try ResponseTally(db, experiment: "e"), try HTMLReport.render(db, plans: nil, options: .init()))
         }
