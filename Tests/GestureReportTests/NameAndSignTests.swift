@@ -72,6 +72,36 @@ import Testing
         #expect(!svgTexts.isEmpty && svgTexts.allSatisfy { $0.contains(Self.fsi + name + Self.pdi) })
     }
 
+    /// A 60-character name fits neither a legend entry nor a session-strip
+    /// row: SVG text does not wrap, so it is cut with an ellipsis and the
+    /// whole name is the text's title; the page's HTML wraps long words and
+    /// keeps each number on one line.
+    @Test func longNamesAreCutInThePlotsAndWrapInThePage() throws {
+        let long = String(repeating: "ObservationCallback", count: 3) + "Via"
+        #expect(long.count == 60)
+        let database = try store("long", sessions: [("off", 0.004), ("off", 0.005), (long, 0.006), (long, 0.007)])
+        let html = try database.connection.read { db in
+            try HTMLReport.render(db, plans: [PlannedComparison(selection: ComparisonSelection(by: "mode"))], options: .init())
+        }
+        let page = PageXML(html)
+        #expect(page.error == nil)
+        let whole = Self.fsi + long + Self.pdi
+        for plot in ["c1-percentiles", "c1-cdf", "c1-order"] {
+            #expect(page.elements("title", in: plot).map(\.text).contains("B: " + whole), "\(plot)")
+            let legend = page.elements("text", in: plot).filter { $0.text.hasPrefix("B: " + whole) }
+            #expect(legend.count == 1 && legend[0].text.hasSuffix("B: " + Self.fsi + long.prefix(29) + "\u{2026}" + Self.pdi),
+                    "\(plot): \(legend.map(\.text))")
+            // A's short name is whole, without a title.
+            #expect(page.elements("text", in: plot).contains { $0.text == "A: " + Self.fsi + "off" + Self.pdi })
+        }
+        #expect(page.elements("title", in: "c1-sessions").map(\.text).contains(whole))
+        #expect(page.elements("title", in: "c1-screen").map(\.text).contains("B: " + whole))
+        #expect(page.elements("text", in: "c1-sessions").contains { $0.text == whole + Self.fsi + long.prefix(13) + "\u{2026}" + Self.pdi })
+        #expect(html.contains("overflow-wrap: break-word"))
+        #expect(html.contains("table.numbers td { white-space: nowrap; }"))
+        #expect(XMLText.shortened("short", to: 14) == nil)
+    }
+
     /// B heard every touch 10 ms before it began (mixed clocks). The table
     /// says −10.0 ms; the plots reach it too, the map colours it as the
     /// lowest, not as 0 ms, and a warning says what it points at.

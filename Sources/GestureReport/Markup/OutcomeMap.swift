@@ -44,7 +44,7 @@ enum OutcomeMap {
                 + "data-touches=\"\(data.touches.count)\" data-reached=\"\(reached)\" "
                 + "data-missed=\"\(data.touches.count - reached)\" data-targets=\"\(data.targets.count)\">"
                 + "<text class=\"panel-title\" x=\"20\" y=\"\(XMLText.coordinate(top - 7))\">"
-                + "\(group.uppercased()): \(XMLText.escape(label))</text>"
+                + XMLText.svgName("\(group.uppercased()): ", label, limit: 2 * SVGFrame.legendCharacters) + "</text>"
                 + "<rect class=\"outline\" x=\"20\" y=\"\(XMLText.coordinate(top))\" "
                 + "width=\"\(length(window.width))\" height=\"\(XMLText.coordinate(panelHeight))\"/>\n"
             for target in data.targets {

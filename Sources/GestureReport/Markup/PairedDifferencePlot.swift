@@ -23,10 +23,12 @@ enum PairedDifferencePlot {
                 + "\(ComparisonReport.signedMilliseconds(interval.high))]"
         }
         caption += "."
+        // The axis title does not wrap: each name cut to share the plot's width.
+        func short(_ name: String) -> String { XMLText.shortened(name, to: SVGFrame.legendCharacters) ?? name }
         var svg = SVGFrame.open(id: id, title: "Paired differences, \(comparison.b.label) − \(comparison.a.label)",
                                 description: caption)
         svg += SVGFrame.xAxis(x, ticks: SVGFrame.latencyTicks(xTicks),
-                              label: "Difference \(comparison.b.label) − \(comparison.a.label) (ms)")
+                              label: "Difference \(short(comparison.b.label)) − \(short(comparison.a.label)) (ms)")
         svg += SVGFrame.yAxis(y, ticks: yTicks.values.map { SVGFrame.Tick(value: $0, label: XMLText.number($0)) },
                               label: "Touches")
         if let interval {

@@ -15,7 +15,7 @@ enum ReportStyle {
         * { box-sizing: border-box; }
         body { margin: 0; background: var(--bg); color: var(--fg);
                font: 15px/1.5 -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
-        main { max-width: 1100px; margin: 0 auto; padding: 24px 28px 64px; }
+        main { max-width: 1100px; margin: 0 auto; padding: 24px 28px 64px; overflow-wrap: break-word; }
         a { color: var(--link); }
         h1 { font-size: 1.7em; margin: 0.2em 0; }
         h2 { font-size: 1.3em; margin-top: 2.2em; border-bottom: 1px solid var(--rule); padding-bottom: 0.2em; }
@@ -27,6 +27,7 @@ enum ReportStyle {
         th, td { padding: 3px 10px; border-bottom: 1px solid var(--rule); text-align: right; vertical-align: top; }
         th:first-child, td:first-child, .text { text-align: left; }
         thead th { border-bottom: 2px solid var(--rule); }
+        table.numbers td { white-space: nowrap; }
         td.verdict { font-weight: 600; }
         .sig-no { color: var(--muted); }
         .plots { display: flex; flex-wrap: wrap; gap: 12px 20px; }

@@ -70,14 +70,19 @@ struct SVGFrame {
         ticks.values.map { Tick(value: $0, label: XMLText.number($0)) }
     }
 
-    /// A two-entry legend for groups A and B, side by side above the plot.
+    /// Characters of a group's name a legend entry shows: half the plot's
+    /// width at the plots' 11 px type, less the entry's line and "A: ".
+    static let legendCharacters = 30
+
+    /// A two-entry legend for groups A and B, side by side above the plot;
+    /// a longer name is cut (`XMLText.svgName`).
     static func legend(a: String, b: String) -> String {
         let y = XMLText.coordinate(plotTop - 14)
         func entry(_ group: String, _ label: String, _ x: Double) -> String {
             "<g class=\"legend-entry\"><line class=\"series \(group)\" x1=\"\(XMLText.coordinate(x))\" "
                 + "x2=\"\(XMLText.coordinate(x + 22))\" y1=\"\(y)\" y2=\"\(y)\"/>"
                 + "<text x=\"\(XMLText.coordinate(x + 28))\" y=\"\(y)\" dy=\"0.32em\">"
-                + "\(group.uppercased()): \(XMLText.escape(label))</text></g>"
+                + XMLText.svgName("\(group.uppercased()): ", label, limit: legendCharacters) + "</text></g>"
         }
         let middle = (plotLeft + plotRight) / 2
         return "<g class=\"legend\">" + entry("a", a, plotLeft) + entry("b", b, middle) + "</g>\n"

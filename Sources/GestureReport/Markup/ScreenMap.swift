@@ -76,7 +76,7 @@ enum ScreenMap {
                 + "(≥ \(ReportFormat.milliseconds(saturation / 2))) within the edge margins and \(slowCenter.grouped) slow elsewhere. "
             svg += "<g class=\"screen \(group)\" data-group=\"\(group.uppercased())\" data-touches=\"\(touches.count)\">"
                 + "<text class=\"panel-title\" x=\"\(XMLText.coordinate(originX))\" y=\"16\">"
-                + "\(group.uppercased()): \(XMLText.escape(label))</text>"
+                + XMLText.svgName("\(group.uppercased()): ", label, limit: SVGFrame.legendCharacters) + "</text>"
                 + "<rect class=\"outline\" x=\"\(XMLText.coordinate(originX))\" y=\"\(XMLText.coordinate(originY))\" "
                 + "width=\"\(XMLText.coordinate(panelWidth))\" height=\"\(XMLText.coordinate(size.height * scale))\"/>"
                 + "<rect class=\"margin\" x=\"\(XMLText.coordinate(originX + edgeMargin * scale))\" "

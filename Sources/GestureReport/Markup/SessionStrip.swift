@@ -41,7 +41,7 @@ enum SessionStrip {
             + "y=\"\(XMLText.coordinate(height - 6))\" text-anchor=\"middle\">Session median (ms)</text></g>\n"
         for (group, row) in zip(groups, rows) {
             svg += "<text x=\"\(XMLText.coordinate(SVGFrame.plotLeft + 34))\" y=\"\(XMLText.coordinate(row))\" dy=\"0.32em\" "
-                + "text-anchor=\"end\">\(XMLText.escape(group.label))</text>"
+                + "text-anchor=\"end\">\(XMLText.svgName("", group.label, limit: 14))</text>"
             for (median, size) in zip(group.medians, group.sizes) {
                 let radius = 2 + 10 * (Double(size) / largest).squareRoot()
                 svg += "<circle class=\"marker session \(group.cls)\" data-n=\"\(size)\" data-value=\"\(XMLText.number(median))\" "

@@ -71,6 +71,27 @@ enum XMLText {
         return String(isolated)
     }
 
+    /// A name cut to `limit` characters with an ellipsis when longer, for
+    /// SVG text, which does not wrap: the plots' legends and row labels keep
+    /// their room, and the caller shows the whole name as the text's
+    /// `<title>`. An isolated name stays isolated.
+    ///
+    ///     XMLText.shortened("CanvasViewController.panGestureRecognizer", to: 20)   // "CanvasViewControlle…"
+    static func shortened(_ name: String, to limit: Int) -> String? {
+        let isolated = isIsolated(name)
+        let inner = isolated ? String(name.unicodeScalars.dropFirst().dropLast()) : name
+        guard inner.count > limit else { return nil }
+        let cut = String(inner.prefix(max(limit - 1, 1))) + "\u{2026}"
+        return isolated ? isolate(cut) : cut
+    }
+
+    /// SVG text of a name: whole when it fits `limit` characters, else cut
+    /// with the whole name as its `<title>` (a tooltip), escaped either way.
+    static func svgName(_ prefix: String, _ name: String, limit: Int) -> String {
+        guard let short = shortened(name, to: limit) else { return escape(prefix + name) }
+        return "<title>\(escape(prefix + name))</title>\(escape(prefix + short))"
+    }
+
     /// Whether `text` is one isolate: an FSI whose matching PDI is its last character.
     static func isIsolated(_ text: String) -> Bool {
         let scalars = Array(text.unicodeScalars)
