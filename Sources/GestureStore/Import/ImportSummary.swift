@@ -42,8 +42,8 @@ package struct ImportSummary: Sendable, Equatable {
         case replayedInTimeOrder(reason: String)
         /// Set-wise in SQL because the capture's order defeated the reading
         /// pass (`reason` says how), and the stored records read back in
-        /// time order too (a touch-down at the very time of a record before
-        /// it, say); slower, the same rows.
+        /// time order too (more records naming a touch before its down, by
+        /// time, than the deriver may hold, say); slower, the same rows.
         case fellBackToSetWise(reason: String)
 
         /// `derived while reading`, `derived set-wise in SQL`,
