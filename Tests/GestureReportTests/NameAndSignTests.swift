@@ -102,6 +102,18 @@ import Testing
         #expect(XMLText.shortened("short", to: 14) == nil)
     }
 
+    /// Every touch heard 4 ms after it began: none is slow, whatever half
+    /// the colour scale is, and the map's caption says they are all alike.
+    @Test func aMapOfEqualLatenciesCallsNoTouchSlow() throws {
+        let database = try store("equal", sessions: [("off", 0.004), ("off", 0.004), ("on", 0.004), ("on", 0.004)])
+        let html = try database.connection.read { db in
+            try HTMLReport.render(db, plans: [PlannedComparison(selection: ComparisonSelection(by: "mode"))], options: .init())
+        }
+        let caption = PageXML.read(PageXML(html).elements("desc", in: "c1-screen").first?.text ?? "")
+        #expect(caption.contains("A (off): 24 touches, all at 4.0 ms. B (on): 24 touches, all at 4.0 ms."), "\(caption)")
+        #expect(!caption.contains("slow"))
+    }
+
     /// B heard every touch 10 ms before it began (mixed clocks). The table
     /// says −10.0 ms; the plots reach it too, the map colours it as the
     /// lowest, not as 0 ms, and a warning says what it points at.

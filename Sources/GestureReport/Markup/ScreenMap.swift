@@ -67,13 +67,21 @@ enum ScreenMap {
         caption += "Where each touch landed on the \(screenText) screen, coloured by latency from dark "
             + "(\(ReportFormat.milliseconds(lowest))) to yellow (\(ReportFormat.milliseconds(saturation)) or more); "
             + "dashed lines mark the \(Int(edgeMargin))-point edge margins. "
+        let placedLatencies = groups.flatMap { $0.2.map(\.latency) }
+        let uniform = placedLatencies.min().flatMap { $0 == placedLatencies.max() ? $0 : nil }
         var svg = ""
         for (index, (group, label, touches)) in groups.enumerated() {
             let originX = 20 + Double(index) * (width / 2), originY = top
             let slowEdge = touches.filter { isEdge($0, size) && $0.latency >= saturation / 2 }.count
             let slowCenter = touches.filter { !isEdge($0, size) && $0.latency >= saturation / 2 }.count
-            caption += "\(group.uppercased()) (\(label)): \(touches.count.grouped) touches, \(slowEdge.grouped) of them slow "
-                + "(≥ \(ReportFormat.milliseconds(saturation / 2))) within the edge margins and \(slowCenter.grouped) slow elsewhere. "
+            if let uniform {
+                // Every touch at one latency: none is slower than another.
+                caption += "\(group.uppercased()) (\(label)): \(touches.count.grouped) touches, all at "
+                    + "\(ReportFormat.milliseconds(uniform)). "
+            } else {
+                caption += "\(group.uppercased()) (\(label)): \(touches.count.grouped) touches, \(slowEdge.grouped) of them slow "
+                    + "(≥ \(ReportFormat.milliseconds(saturation / 2))) within the edge margins and \(slowCenter.grouped) slow elsewhere. "
+            }
             svg += "<g class=\"screen \(group)\" data-group=\"\(group.uppercased())\" data-touches=\"\(touches.count)\">"
                 + "<text class=\"panel-title\" x=\"\(XMLText.coordinate(originX))\" y=\"16\">"
                 + XMLText.svgName("\(group.uppercased()): ", label, limit: SVGFrame.legendCharacters) + "</text>"
