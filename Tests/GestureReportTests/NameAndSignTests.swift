@@ -114,6 +114,19 @@ import Testing
         #expect(!caption.contains("slow"))
     }
 
+    /// Touches recorded off a 393-point-wide screen (x −5 and 400) are not
+    /// drawn; its edges (0 and 393) are on it. The caption says how many
+    /// were left out rather than count them among the slow ones.
+    @Test func touchesOffTheScreenAreLeftOutOfTheMapAndCounted() throws {
+        let size = (width: 393.0, height: 852.0)
+        func touch(_ x: Double) -> TouchLatency {
+            TouchLatency(latencyMs: 5, sessionID: 1, x: x, y: 100, screenWidth: size.width, screenHeight: size.height)
+        }
+        let touches = [touch(-5), touch(0), touch(200), touch(393), touch(400)]
+        #expect(ScreenMap.placed(touches, on: size).map(\.x) == [0, 200, 393])
+        #expect(ScreenMap.offScreen(touches, on: size) == 2)
+    }
+
     /// B heard every touch 10 ms before it began (mixed clocks). The table
     /// says −10.0 ms; the plots reach it too, the map colours it as the
     /// lowest, not as 0 ms, and a warning says what it points at.

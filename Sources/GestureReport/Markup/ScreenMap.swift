@@ -36,15 +36,30 @@ enum ScreenMap {
     /// The touches of `group` on a screen of `size`; slowest last, so they are
     /// drawn on top, when there are few enough to draw as dots (cells do
     /// not depend on the order, and sorting a million touches is not free).
+    /// A touch recorded off the screen (a coordinate below 0 or beyond its
+    /// size) is left out: the caption counts it (``offScreen(_:on:)``).
     static func placed(_ group: [TouchLatency], on size: (width: Double, height: Double))
         -> [(x: Double, y: Double, latency: Double)] {
         let placed = group.enumerated().compactMap { index, touch -> (Int, (x: Double, y: Double, latency: Double))? in
             guard let x = touch.x, let y = touch.y, touch.screenWidth == size.width,
-                  touch.screenHeight == size.height else { return nil }
+                  touch.screenHeight == size.height, isOnScreen(x: x, y: y, size) else { return nil }
             return (index, (x, y, touch.latencyMs))
         }
         guard placed.count <= binningThreshold else { return placed.map(\.1) }
         return placed.sorted { ($0.1.latency, $0.0) < ($1.1.latency, $1.0) }.map(\.1)
+    }
+
+    /// The touches of `group` on a screen of `size` whose position lies off it.
+    static func offScreen(_ group: [TouchLatency], on size: (width: Double, height: Double)) -> Int {
+        group.filter { touch in
+            guard let x = touch.x, let y = touch.y, touch.screenWidth == size.width,
+                  touch.screenHeight == size.height else { return false }
+            return !isOnScreen(x: x, y: y, size)
+        }.count
+    }
+
+    private static func isOnScreen(x: Double, y: Double, _ size: (width: Double, height: Double)) -> Bool {
+        x >= 0 && y >= 0 && x <= size.width && y <= size.height
     }
 
     static func figure(_ section: ReportSection, id: String) -> Figure? {
@@ -109,6 +124,11 @@ enum ScreenMap {
                 }
             }
             svg += "</g>\n"
+        }
+        let off = offScreen(section.mapTouchesA + section.mapTouchesB, on: size)
+        if off > 0 {
+            caption += "\(off.grouped) touch\(off == 1 ? "" : "es") recorded off the screen "
+                + "(a coordinate below 0 or beyond its size) \(off == 1 ? "is" : "are") not drawn or counted here. "
         }
         if groups.contains(where: { $0.2.count > binningThreshold }) {
             caption += "Groups of more than \(binningThreshold.grouped) touches are drawn as cells coloured by their median latency."
