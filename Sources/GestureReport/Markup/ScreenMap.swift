@@ -41,8 +41,7 @@ enum ScreenMap {
     static func placed(_ group: [TouchLatency], on size: (width: Double, height: Double))
         -> [(x: Double, y: Double, latency: Double)] {
         let placed = group.enumerated().compactMap { index, touch -> (Int, (x: Double, y: Double, latency: Double))? in
-            guard let x = touch.x, let y = touch.y, touch.screenWidth == size.width,
-                  touch.screenHeight == size.height, isOnScreen(x: x, y: y, size) else { return nil }
+            guard let (x, y) = position(of: touch, on: size), isOnScreen(x: x, y: y, size) else { return nil }
             return (index, (x, y, touch.latencyMs))
         }
         guard placed.count <= binningThreshold else { return placed.map(\.1) }
@@ -51,11 +50,16 @@ enum ScreenMap {
 
     /// The touches of `group` on a screen of `size` whose position lies off it.
     static func offScreen(_ group: [TouchLatency], on size: (width: Double, height: Double)) -> Int {
-        group.filter { touch in
-            guard let x = touch.x, let y = touch.y, touch.screenWidth == size.width,
-                  touch.screenHeight == size.height else { return false }
-            return !isOnScreen(x: x, y: y, size)
-        }.count
+        group.filter { touch in position(of: touch, on: size).map { !isOnScreen(x: $0.x, y: $0.y, size) } ?? false }.count
+    }
+
+    /// Where a touch of a session on a screen of `size` went down; nil for
+    /// a touch without a position or on another screen.
+    private static func position(of touch: TouchLatency, on size: (width: Double, height: Double)) -> (x: Double, y: Double)? {
+        guard let x = touch.x, let y = touch.y, touch.screenWidth == size.width, touch.screenHeight == size.height else {
+            return nil
+        }
+        return (x, y)
     }
 
     private static func isOnScreen(x: Double, y: Double, _ size: (width: Double, height: Double)) -> Bool {
