@@ -9,7 +9,7 @@ package struct TouchLatency: Sendable, Equatable {
     /// 1 for the session's first touch-down, 2 for the next, …; nil when the
     /// latency belongs to no touch (a dispatch of no touch).
     package var order: Int?
-    /// Touch-down position in window points; nil without a touch.
+    /// Touch-down position in screen points; nil without a touch.
     package var x: Double?
     package var y: Double?
     /// The session's screen size in points; nil when the capture gave none.

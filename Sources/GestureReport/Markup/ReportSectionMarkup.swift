@@ -32,9 +32,13 @@ struct ReportSectionMarkup {
         if let paired = comparison.paired, !paired.differences.isEmpty {
             figures.append(PairedDifferencePlot.figure(section, paired: paired, id: "\(id)-paired"))
         }
-        if let map = ScreenMap.figure(section, id: "\(id)-screen") { figures.append(map) }
+        let map = ScreenMap.figure(section, id: "\(id)-screen")
+        if let map { figures.append(map) }
         if let order = OrderPlot.figure(section, id: "\(id)-order") { figures.append(order) }
         html += "<div class=\"plots\">\n" + figures.map(\.html).joined() + "</div>\n"
+        if map == nil, let note = ScreenMap.missingNote(section.mapTouchesA + section.mapTouchesB) {
+            html += "<p class=\"small map-missing\">\(XMLText.escape(note))</p>\n"
+        }
         return html + "</section>\n"
     }
 

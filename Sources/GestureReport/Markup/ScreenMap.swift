@@ -62,6 +62,32 @@ enum ScreenMap {
         return (x, y)
     }
 
+    /// Touches left off the map because they are on no screen of its size:
+    /// their session's screen is of another size, or it recorded none.
+    static func notOnMapScreen(_ group: [TouchLatency], on size: (width: Double, height: Double))
+        -> (otherSize: Int, noSize: Int) {
+        var otherSize = 0, noSize = 0
+        for touch in group where touch.x != nil && touch.y != nil {
+            guard let w = touch.screenWidth, let h = touch.screenHeight else {
+                noSize += 1
+                continue
+            }
+            if w != size.width || h != size.height { otherSize += 1 }
+        }
+        return (otherSize, noSize)
+    }
+
+    /// Why a section with touches has no screen map, for the page to say
+    /// so; nil when it has one or has no touches to draw.
+    static func missingNote(_ touches: [TouchLatency]) -> String? {
+        guard !touches.isEmpty, screen(touches) == nil else { return nil }
+        guard touches.contains(where: { $0.x != nil && $0.y != nil }) else {
+            return "No screen map: none of these latencies belongs to a touch-down with a position."
+        }
+        return "No screen map: the sessions of these touches recorded no screen size (the device's screen_w and "
+            + "screen_h on their session line), so there is no screen to place them on."
+    }
+
     private static func isOnScreen(x: Double, y: Double, _ size: (width: Double, height: Double)) -> Bool {
         x >= 0 && y >= 0 && x <= size.width && y <= size.height
     }
@@ -133,6 +159,15 @@ enum ScreenMap {
         if off > 0 {
             caption += "\(off.grouped) touch\(off == 1 ? "" : "es") recorded off the screen "
                 + "(a coordinate below 0 or beyond its size) \(off == 1 ? "is" : "are") not drawn or counted here. "
+        }
+        let elsewhere = notOnMapScreen(section.mapTouchesA + section.mapTouchesB, on: size)
+        if elsewhere.otherSize > 0 {
+            caption += "\(elsewhere.otherSize.grouped) touch\(elsewhere.otherSize == 1 ? "" : "es") on screens of "
+                + "other sizes \(elsewhere.otherSize == 1 ? "is" : "are") not drawn here. "
+        }
+        if elsewhere.noSize > 0 {
+            caption += "\(elsewhere.noSize.grouped) touch\(elsewhere.noSize == 1 ? "" : "es") of sessions that recorded "
+                + "no screen size \(elsewhere.noSize == 1 ? "is" : "are") not drawn here. "
         }
         if groups.contains(where: { $0.2.count > binningThreshold }) {
             caption += "Groups of more than \(binningThreshold.grouped) touches are drawn as cells coloured by their median latency."
