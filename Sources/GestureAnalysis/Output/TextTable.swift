@@ -1,6 +1,7 @@
 /// Aligned columns of text for a terminal: every table gesturelab prints.
 ///
-/// Columns are as wide as their widest cell; each is padded on the left
+/// Columns are as wide as their widest cell, in terminal columns (a CJK
+/// character or an emoji takes two, ``TerminalWidth``); each is padded on the left
 /// (numbers, so digits line up) or on the right (words). Trailing spaces are
 /// cut from every line.
 ///
@@ -40,7 +41,7 @@ struct TextTable {
     var text: String {
         var widths = Array(repeating: 0, count: alignments.count)
         for row in rows {
-            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], TerminalWidth.columns(of: cell)) }
         }
         var text = ""
         for (number, row) in rows.enumerated() {
@@ -54,7 +55,7 @@ struct TextTable {
 
     private func line(_ cells: [String], widths: [Int]) -> String {
         var line = cells.enumerated().map { index, cell in
-            let padding = String(repeating: " ", count: widths[index] - cell.count)
+            let padding = String(repeating: " ", count: widths[index] - TerminalWidth.columns(of: cell))
             return alignments[index] == .right ? padding + cell : cell + padding
         }.joined(separator: separator)
         while line.last == " " { line.removeLast() }
