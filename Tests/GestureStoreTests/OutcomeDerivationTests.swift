@@ -54,6 +54,19 @@ import TestScratch
     }
 
     static let cases: [Case] = [
+        // Exactly, b's squared distance is 9 − 6·10⁻¹⁷, a's is 9; in binary64
+        // both are 9.0, a tie (docs/latencies.md: the arithmetic is binary64).
+        Case(name: "distances equal in binary64 are a tie, however they differ exactly", records: [
+            #"{"type":"target","session":"s","target":"a","t":1,"x":3,"y":-1,"w":1,"h":2}"#,
+            #"{"type":"target","session":"s","target":"b","t":1,"x":2.9999999999999996,"y":5.1e-8,"w":1,"h":1}"#,
+            #"{"type":"touch","session":"s","touch":1,"phase":"began","t":2,"x":0,"y":0}"#,
+        ], rows: ["s 1 a 3.0 0 0 0 3"]),
+        // The far edge is x + w rounded: 0.1 + 0.2 is the point's own
+        // 0.30000000000000004, though exactly the point lies 2.8·10⁻¹⁷ beyond it.
+        Case(name: "the far edge is x + w rounded to binary64", records: [
+            #"{"type":"target","session":"s","target":"a","t":1,"x":0.1,"y":0,"w":0.2,"h":1}"#,
+            #"{"type":"touch","session":"s","touch":1,"phase":"began","t":2,"x":0.30000000000000004,"y":0.5}"#,
+        ], rows: ["s 1 a 0.0 1 1 1 3"]),
         Case(name: "a tie in distance goes to the target declared first", records: [
             target("b", at: "1", x: 20),
             target("a", at: "1", x: 0),

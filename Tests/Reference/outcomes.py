@@ -5,6 +5,7 @@
 #   start SESSION TOUCH TARGET START_EVENT START_NS CANCEL_EVENT|- CANCEL_NS|- 
 # then the rates per (experiment, variant): reached k/n over outcomes, false starts k/n over starts.
 # Independent reference for docs/latencies.md's touch outcomes and false starts (no gesturelab code).
+# Geometry in Python floats (binary64), as docs/latencies.md defines it.
 import json, math, sys
 from decimal import Decimal
 

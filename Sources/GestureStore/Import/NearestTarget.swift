@@ -4,7 +4,7 @@ import GestureTrace
 /// near: the one rule of docs/latencies.md for a touch-down's target, kept
 /// by the reading pass's full pass and by `TargetGrid`'s search alike.
 ///
-/// Squared distances compare exactly; among equal ones the target
+/// Squared distances (binary64, docs/latencies.md) compare with no tolerance; among equal ones the target
 /// `isEarlier` prefers wins, and `tied` says the order of declaration
 /// decided.
 ///
