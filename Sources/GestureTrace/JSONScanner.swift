@@ -299,7 +299,9 @@ struct JSONScanner {
     }
 
     /// Names the byte at `position` for an error message: the character, or
-    /// "end of line".
+    /// "end of line". A character beyond ASCII (but a control) also gets its code point,
+    /// since many are invisible or look like ASCII (a byte order mark, a
+    /// no-break space, a fullwidth brace).
     func describeCurrent() -> String {
         guard position < count else { return "end of line" }
         let byte = bytes[position]
@@ -313,7 +315,11 @@ struct JSONScanner {
         var length = 1
         while position + length < count, length < 4, bytes[position + length] & 0xC0 == 0x80 { length += 1 }
         let text = String(decoding: UnsafeBufferPointer(start: bytes + position, count: length), as: UTF8.self)
-        return "'\(text)'"
+        // A C1 control is already shown as its escape (TerminalText).
+        guard let scalar = text.unicodeScalars.first, scalar.properties.generalCategory != .control else {
+            return "'\(text)'"
+        }
+        return "'\(text)' (U+\(Self.hex(scalar.value, digits: 4)))"
     }
 
     static func hex(_ value: UInt32, digits: Int) -> String {

@@ -91,7 +91,7 @@ struct JSONScannerTests {
         #expect(syntaxError(#"{"a":1 "b":2}"#)?.offset == 7)
         #expect(syntaxError(#"{"a":1 "b":2}"#)?.message == "expected ',' or '}' after a value, found '\"'")
         #expect(syntaxError(#"{"a":[1,2}"#)?.offset == 9)
-        #expect(syntaxError(#"{"a":"é"} é"#)?.message == "unexpected 'é' after the end of the object")
+        #expect(syntaxError(#"{"a":"é"} é"#)?.message == "unexpected 'é' (U+00E9) after the end of the object")
     }
 
     @Test func escapesDecodeToUTF8() throws {
