@@ -94,6 +94,13 @@ package final class ServerReader: StoreReader {
         Self.variant(ofBuiltInQuery: name, portable: sql)
     }
 
+    /// Sorted into SQLite's order where the relation's columns can say it:
+    /// the server's rows lie in the order they were copied in, except where
+    /// a later row fitted into room left on an earlier page.
+    package func exportSQL(relation: String) -> String {
+        ExportOrder.sql(relation: relation, sorted: true)
+    }
+
     /// A built-in query's SQL on the server: its variant in
     /// Queries/postgresql/ when it has one, else the portable SQL.
     static func variant(ofBuiltInQuery name: String, portable sql: String) -> String {

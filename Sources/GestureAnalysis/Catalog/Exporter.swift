@@ -12,8 +12,7 @@ package enum Exporter {
                               to output: TextOutput) throws -> Int {
         let relations = try db.relationNames()
         if relations.contains(name) {
-            return try QueryCatalog.run(sql: "SELECT * FROM \(name.quotedDatabaseIdentifier)",
-                                        in: db, format: .csv, to: output, projectSQL: true)
+            return try QueryCatalog.run(sql: db.exportSQL(relation: name), in: db, format: .csv, to: output, projectSQL: true)
         }
         guard let query = catalog.queries.first(where: { $0.name == name }) else {
             throw QueryError("nothing to export named \(name): not a table, relation or query. "

@@ -46,9 +46,19 @@ package protocol StoreReader {
     /// portable text is `sql`: the text itself, or a variant written for the
     /// engine when one query cannot serve both.
     func builtInQuerySQL(name: String, portable sql: String) -> String
+
+    /// The SQL `export` runs for a table or relation (``ExportOrder``):
+    /// SQLite reads it unsorted, in the order it is stored; the server sorts
+    /// what it can into that order.
+    func exportSQL(relation: String) -> String
 }
 
 extension StoreReader {
+    /// The relation as the engine reads it, unsorted: SQLite's own order.
+    package func exportSQL(relation: String) -> String {
+        ExportOrder.sql(relation: relation, sorted: false)
+    }
+
     /// Runs the statement as written: an engine without a plan of its own
     /// for the project's SQL.
     package func forEachRow(projectSQL sql: String, arguments: StoreArguments,
