@@ -116,6 +116,27 @@ import Testing
         #expect(isClose(result.smallestPossibleP, 0.01058354713701517))
     }
 
+    /// A tie straddling the split keeps its shared midrank, so U cannot
+    /// reach 0. Before, the floor was the p of U = 0 with the pooled ties, a
+    /// split the values cannot form (1, 1, 1 against 1, 1, 2 gave 0.00766
+    /// and no note that the test cannot reach 0.05). References: scipy
+    /// 1.17.1, `mannwhitneyu(lo, hi, method="asymptotic")` on the pooled
+    /// values split into the lowest len(a) and the rest, and into the
+    /// highest len(a) and the rest; the smaller p.
+    @Test(arguments: [
+        ([1, 1, 1], [1, 1, 2], 0.5049850750938458),
+        ([1, 1, 1, 1], [1, 1, 1, 2], 0.4532547047537364),
+        ([5, 5, 1], [5, 9, 9, 9, 9], 0.05004352124870507),
+        // The high split is the more extreme: [4, 5, 6] against [1, 2, 3, 3].
+        ([1, 2, 3], [3, 4, 5, 6], 0.04974599072150299),
+        ([2, 2, 2], [1, 1, 1], 0.04685417760387376),
+    ] as [([Double], [Double], Double)])
+    func theFloorKeepsTiesAcrossTheSplitTied(a: [Double], b: [Double], smallest: Double) throws {
+        let result = try MannWhitney.test(a, b).get()
+        #expect(isClose(result.smallestPossibleP, smallest))
+        #expect(result.smallestPossibleP <= result.p)
+    }
+
     @Test(arguments: [(0, 5), (5, 0), (0, 0)])
     func anEmptyGroupIsRefused(sizes: (a: Int, b: Int)) {
         let a = (0..<sizes.a).map(Double.init)

@@ -97,12 +97,19 @@ package enum MannWhitney {
                 reason: "group \(a.isEmpty ? "A" : "B") has no values (A has \(a.count), B has \(b.count))"))
         }
 
-        let (rankSumA, tieTerm) = rankSumAndTies(a, b)
+        let ranks = rankSums(a, b)
         let nA = Double(a.count), nB = Double(b.count)
-        let uA = rankSumA - nA * (nA + 1) / 2
-        let (z, p) = standardised(uA: uA, nA: nA, nB: nB, tieTerm: tieTerm)
-        // Every A below every B gives U_A = 0; the tie term stays the pooled one.
-        let smallest = standardised(uA: 0, nA: nA, nB: nB, tieTerm: tieTerm).p
+        let uA = ranks.rankSumA - nA * (nA + 1) / 2
+        let (z, p) = standardised(uA: uA, nA: nA, nB: nB, tieTerm: ranks.tieTerm)
+        // The pooled values split as far apart as they go: A the nA smallest,
+        // or the nA largest. Tied values keep their shared midrank, so where
+        // a tie straddles the split U cannot reach 0 (1, 1, 1 against 1, 1, 2
+        // gives p = 0.505 however they are split). The tie term is the
+        // pooled one for every split.
+        let smallest = min(standardised(uA: ranks.lowestRankSum - nA * (nA + 1) / 2, nA: nA, nB: nB,
+                                        tieTerm: ranks.tieTerm).p,
+                           standardised(uA: ranks.highestRankSum - nA * (nA + 1) / 2, nA: nA, nB: nB,
+                                        tieTerm: ranks.tieTerm).p)
         return .success(MannWhitneyResult(u: uA, z: z, p: p, nA: a.count, nB: b.count,
                                           smallestPossibleP: smallest))
     }
@@ -124,14 +131,18 @@ package enum MannWhitney {
         return (z, min(1, max(0, 2 * NormalDistribution.cdf(-z))))
     }
 
-    /// Sum of A's midranks in the pooled sample, and Σ(t³ − t) over tie groups.
+    /// Sum of A's midranks in the pooled sample, Σ(t³ − t) over tie groups,
+    /// and the sums of the nA lowest and the nA highest midranks (the most
+    /// extreme splits).
     ///
     /// Walks both sorted arrays together one distinct value at a time; a tie
     /// group of size t starting after `consumed` values has midrank
-    /// consumed + (t + 1)/2. Midranks are multiples of ½, so the sum is exact.
-    private static func rankSumAndTies(_ a: [Double], _ b: [Double]) -> (rankSumA: Double, tieTerm: Double) {
+    /// consumed + (t + 1)/2. Midranks are multiples of ½, so the sums are exact.
+    private static func rankSums(_ a: [Double], _ b: [Double])
+        -> (rankSumA: Double, tieTerm: Double, lowestRankSum: Double, highestRankSum: Double) {
         var i = 0, j = 0, consumed = 0
-        var rankSumA = 0.0, tieTerm = 0.0
+        var rankSumA = 0.0, tieTerm = 0.0, lowestRankSum = 0.0, highestRankSum = 0.0
+        let highFrom = b.count  // the first position of the nA highest
         while i < a.count || j < b.count {
             let value: Double
             if i == a.count {
@@ -149,8 +160,11 @@ package enum MannWhitney {
             let midrank = Double(consumed) + (tieSize + 1) / 2
             rankSumA += Double(inA) * midrank
             tieTerm += tieSize * tieSize * tieSize - tieSize
-            consumed += inA + j - startB
+            let end = consumed + inA + j - startB
+            lowestRankSum += Double(max(0, min(end, a.count) - consumed)) * midrank
+            highestRankSum += Double(max(0, end - max(consumed, highFrom))) * midrank
+            consumed = end
         }
-        return (rankSumA, tieTerm)
+        return (rankSumA, tieTerm, lowestRankSum, highestRankSum)
     }
 }
