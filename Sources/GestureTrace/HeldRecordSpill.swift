@@ -14,7 +14,7 @@ import Musl
 /// `force` given, plus the raw line in skip mode, and carries the offset of
 /// the one before it of the same touch: the tracker keeps per touch only the
 /// offset of its last record and walks the chain back when the `began`
-/// comes. Left out: `session` (the tracker keeps it once per touch) and
+/// comes. Left out: `session` (the tracker keeps it once per session) and
 /// `hit`, which the decoder keeps on `began` records only, and those are
 /// never held.
 ///

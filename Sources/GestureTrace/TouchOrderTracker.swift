@@ -33,24 +33,25 @@ struct TouchOrderTracker {
     }
 
     /// Held records kept in memory before the rest go to the spill file: at
-    /// about 150 bytes each, 65,536 of them take about 10 MB. A partly
+    /// about 140 bytes each, 16,384 of them take about 2.3 MB. A partly
     /// shuffled capture (a few touches out of place) stays within it and
     /// never touches the disk; a fully shuffled one pays a write and a read
-    /// per record beyond it.
-    static let inMemoryBudget = 65_536
+    /// per record beyond it, and holds hundreds of thousands at 4 M records,
+    /// so a larger budget would save it little time. At 65,536 the import of
+    /// such a capture peaked at 106 MB, over the 100 MB it is meant to keep to.
+    static let inMemoryBudget = 16_384
 
-    /// The held records of one touch: the first in memory, the later ones in
-    /// the spill file as a chain from the last back, each record there
-    /// pointing at the one before it.
+    /// The held records of one touch: those in memory, and those in the
+    /// spill file as a chain from the last back, each record there pointing
+    /// at the one before it. A shuffled capture has tens of thousands of
+    /// touches pending at once, so this is kept to 24 bytes: the chain's
+    /// length is learnt by reading it, the session id is kept per session.
     private struct Pending {
         var inMemory: [Held] = []
-        /// The touch's session id, which spilled records do not store.
-        var session: String
         /// The line of its first held record.
         var firstLine: Int
-        /// The offset of its last spilled record, nil while none is.
-        var lastSpilled: Int64?
-        var spilledCount = 0
+        /// The offset of its last spilled record; -1 while none is.
+        var lastSpilled: Int64 = -1
     }
 
     private var downs = TouchDowns()
@@ -62,6 +63,9 @@ struct TouchOrderTracker {
     private var spill: HeldRecordSpill?
     /// Held records in the spill file now (tests check that spilling happened).
     private(set) var spilledCount = 0
+    /// The id of each session with spilled records, by number, for the
+    /// records read back (the spill does not store it).
+    private var sessionIDs: [Int: String] = [:]
 
     /// `budget` is the count of held records kept in memory; tests make it
     /// tiny to spill a small capture.
@@ -84,7 +88,7 @@ struct TouchOrderTracker {
         }
         downs[session: key.session, touch: key.touch] = Down(nanos: nanos, line: line)
         guard heldCount > 0, let pending = held.removeValue(forKey: key) else { return .success([]) }
-        return .success(try release(pending))
+        return .success(try release(pending, of: key))
     }
 
     struct DuplicateBegan: Error {
@@ -101,15 +105,14 @@ struct TouchOrderTracker {
 
     private mutating func hold(_ record: TouchRecord, key: Key, line: Int, text: [UInt8]) throws(HeldRecordSpill.Failure) {
         if inMemoryCount < budget {
-            held[key, default: Pending(session: record.session, firstLine: line)]
-                .inMemory.append(Held(record: record, line: line, text: text))
+            held[key, default: Pending(firstLine: line)].inMemory.append(Held(record: record, line: line, text: text))
             inMemoryCount += 1
         } else {
             if spill == nil { spill = try HeldRecordSpill() }
-            var pending = held[key] ?? Pending(session: record.session, firstLine: line)
-            pending.lastSpilled = try spill!.append(record, line: line, text: text, previous: pending.lastSpilled)
-            pending.spilledCount += 1
-            held[key] = pending
+            if sessionIDs[key.session] == nil { sessionIDs[key.session] = record.session }
+            let previous = held[key]?.lastSpilled ?? -1
+            let offset = try spill!.append(record, line: line, text: text, previous: previous < 0 ? nil : previous)
+            held[key, default: Pending(firstLine: line)].lastSpilled = offset
             spilledCount += 1
         }
         heldCount += 1
@@ -118,12 +121,13 @@ struct TouchOrderTracker {
     /// A touch's held records, in file order: those in memory merged by line
     /// with those read back from the spill (records that went to memory
     /// again after a release freed room come later than spilled ones).
-    private mutating func release(_ pending: Pending) throws(HeldRecordSpill.Failure) -> [Held] {
-        heldCount -= pending.inMemory.count + pending.spilledCount
+    private mutating func release(_ pending: Pending, of key: Key) throws(HeldRecordSpill.Failure) -> [Held] {
+        heldCount -= pending.inMemory.count
         inMemoryCount -= pending.inMemory.count
-        guard let last = pending.lastSpilled, let spill else { return pending.inMemory }
-        let spilled = try spill.chain(endingAt: last, session: pending.session)
-        spilledCount -= pending.spilledCount
+        guard pending.lastSpilled >= 0, let spill else { return pending.inMemory }
+        let spilled = try spill.chain(endingAt: pending.lastSpilled, session: sessionIDs[key.session] ?? "")
+        heldCount -= spilled.count
+        spilledCount -= spilled.count
         if spilledCount == 0 {
             try spill.removeAll()
         }
@@ -156,8 +160,8 @@ struct TouchOrderTracker {
     /// `began`), in file order.
     mutating func drainHeld() throws(HeldRecordSpill.Failure) -> [Held] {
         var all: [Held] = []
-        for pending in held.values {
-            all += try release(pending)
+        for (key, pending) in held {
+            all += try release(pending, of: key)
         }
         held.removeAll()
         return all.sorted { $0.line < $1.line }
