@@ -77,10 +77,10 @@ final class HeldRecordSpill {
             try flush()
         }
         let offset = written + Int64(pending.count)
-        var flags = UInt8(TouchPhase.allCases.firstIndex(of: record.phase)!)
+        var flags = Self.phaseCode(record.phase)
         if record.radius != nil { flags |= 1 << 3 }
         if record.force != nil { flags |= 1 << 4 }
-        if let kind = record.kind { flags |= UInt8(TouchKind.allCases.firstIndex(of: kind)! + 1) << 5 }
+        if let kind = record.kind { flags |= Self.kindCode(kind) << 5 }
         put(UInt64(bitPattern: previous ?? -1))
         put(UInt64(bitPattern: Int64(line)))
         put(UInt64(bitPattern: record.touch))
@@ -96,6 +96,38 @@ final class HeldRecordSpill {
             try flush()
         }
         return offset
+    }
+
+    // Switches rather than `allCases` lookups: `allCases` builds an array
+    // on every call, once per record here.
+    private static func phaseCode(_ phase: TouchPhase) -> UInt8 {
+        switch phase {
+        case .began: 0
+        case .moved: 1
+        case .stationary: 2
+        case .ended: 3
+        case .cancelled: 4
+        }
+    }
+
+    private static func phase(_ code: UInt8) -> TouchPhase? {
+        switch code {
+        case 0: .began
+        case 1: .moved
+        case 2: .stationary
+        case 3: .ended
+        case 4: .cancelled
+        default: nil
+        }
+    }
+
+    /// 0 stands for no kind.
+    private static func kindCode(_ kind: TouchKind) -> UInt8 {
+        switch kind {
+        case .direct: 1
+        case .pencil: 2
+        case .indirect: 3
+        }
     }
 
     private func put(_ value: UInt64) {
@@ -203,10 +235,13 @@ final class HeldRecordSpill {
             UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
         }
         let flags = bytes[48]
-        let phases = TouchPhase.allCases
-        let kinds = TouchKind.allCases
-        let kindIndex = Int(flags >> 5 & 3)
-        guard Int(flags & 7) < phases.count, kindIndex <= kinds.count else { return nil }
+        guard let phase = phase(flags & 7) else { return nil }
+        let kind: TouchKind? = switch flags >> 5 & 3 {
+        case 1: .direct
+        case 2: .pencil
+        case 3: .indirect
+        default: nil
+        }
         var index = fixedSize
         func optional(_ bit: UInt8) -> Double? {
             guard flags & bit != 0 else { return nil }
@@ -215,10 +250,10 @@ final class HeldRecordSpill {
         }
         let radius = optional(1 << 3)
         let force = optional(1 << 4)
-        let record = TouchRecord(session: session, touch: Int64(bitPattern: word(2)), phase: phases[Int(flags & 7)],
+        let record = TouchRecord(session: session, touch: Int64(bitPattern: word(2)), phase: phase,
                                  timeNanos: Int64(bitPattern: word(3)), x: Double(bitPattern: word(4)),
                                  y: Double(bitPattern: word(5)), radius: radius, force: force,
-                                 kind: kindIndex == 0 ? nil : kinds[kindIndex - 1])
+                                 kind: kind)
         let text = Array(UnsafeRawBufferPointer(rebasing: bytes[index..<size(bytes)]))
         let held = TouchOrderTracker.Held(record: record, line: Int(Int64(bitPattern: word(1))), text: text)
         return (held, Int64(bitPattern: word(0)))
