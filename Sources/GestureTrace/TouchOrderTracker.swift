@@ -7,8 +7,8 @@
 /// records cost memory. In a shuffled capture that is a large share of all
 /// its touch records (52 of a 94 MB heap at 4 M records), so beyond
 /// `inMemoryBudget` of them they go to a temporary file
-/// (``HeldRecordSpill``), and the memory they take stays flat however large
-/// the capture.
+/// (``HeldRecordSpill``): what they take in memory is then the budget and
+/// 24 bytes for each touch still waiting for its `began`.
 struct TouchOrderTracker {
     struct Key: Hashable {
         var session: Int
