@@ -110,7 +110,13 @@ extension TraceReader {
             // Raw text is only worth keeping when a rejection may have to show it.
             let text = options.skipInvalid && touches.down(of: key) == nil
                 ? Array(UnsafeBufferPointer(start: line.bytes, count: line.count)) : []
-            switch touches.admit(touch, key: key, line: line.number, text: text) {
+            let verdict: TouchOrderTracker.Verdict
+            do {
+                verdict = try touches.admit(touch, key: key, line: line.number, text: text)
+            } catch {
+                throw spillFailed(error, line: line.number)
+            }
+            switch verdict {
             case .accept:
                 return .accept
             case .hold:
@@ -128,7 +134,7 @@ extension TraceReader {
             hits.hold(HitTargetTracker.Held(record: touch, session: session, line: line.number, text: text))
             return .hold
         }
-        switch touches.admitBegan(key, nanos: touch.timeNanos, line: line.number) {
+        switch try admitBegan(key, nanos: touch.timeNanos, line: line.number) {
         case .failure(let duplicate):
             return .refuse(secondBegan(touch, line: line.number, first: duplicate.first.line))
         case .success(let released):
@@ -136,6 +142,21 @@ extension TraceReader {
                             down: TouchOrderTracker.Down(nanos: touch.timeNanos, line: line.number), skipping: skipping)
             return .accept
         }
+    }
+
+    private mutating func admitBegan(_ key: TouchOrderTracker.Key, nanos: Int64, line: Int)
+        throws(ReadFailure) -> Result<[TouchOrderTracker.Held], TouchOrderTracker.DuplicateBegan> {
+        do {
+            return try touches.admitBegan(key, nanos: nanos, line: line)
+        } catch {
+            throw spillFailed(error, line: line)
+        }
+    }
+
+    /// The temporary file of held records failed: like an unreadable input,
+    /// the import cannot go on, in either mode.
+    private func spillFailed(_ failure: HeldRecordSpill.Failure, line: Int) -> ReadFailure {
+        .input(TraceError(file: source.name, line: line, message: failure.message))
     }
 
     /// A touch's records that waited for its `began`, now that it has come.
@@ -156,7 +177,7 @@ extension TraceReader {
     /// of its touch that waited for it, into `ready` in that order.
     private mutating func release(_ began: HitTargetTracker.Held, skipping: Bool) throws(ReadFailure) {
         let key = TouchOrderTracker.Key(session: began.session, touch: began.record.touch)
-        switch touches.admitBegan(key, nanos: began.record.timeNanos, line: began.line) {
+        switch try admitBegan(key, nanos: began.record.timeNanos, line: began.line) {
         case .failure(let duplicate):
             // Not reached: a second began of a held touch is refused as it comes.
             let error = secondBegan(began.record, line: began.line, first: duplicate.first.line)
@@ -191,7 +212,14 @@ extension TraceReader {
                                    message: "found \(Self.quoted(hit)), which no target record of session \(Self.quoted(began.record.session)) declares; expected the id of a declared target, or \"\" when the hit-test chose none of them")
             refusals.append(TraceRejection(error: error, text: began.text))
         }
-        for held in touches.drainHeld() {
+        let drained: [TouchOrderTracker.Held]
+        let firstHeld = touches.firstHeldLine ?? 0
+        do {
+            drained = try touches.drainHeld()
+        } catch {
+            throw spillFailed(error, line: firstHeld)
+        }
+        for held in drained {
             let error = TraceError(file: source.name, line: held.line, field: "touch",
                                    message: "touch \(held.record.touch) of session \(Self.quoted(held.record.session)) has no began record; expected one began per touch")
             refusals.append(TraceRejection(error: error, text: held.text))
