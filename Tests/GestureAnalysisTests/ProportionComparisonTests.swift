@@ -17,6 +17,22 @@ import Testing
         return try fixture.database.connection.read { try Comparer.runProportions(request, in: $0) }
     }
 
+    /// Session rates 1, 1, 1, 1 against 1, 1, 1, 0: four sessions a group
+    /// would do with distinct rates, but the ties hold the floor at 0.453
+    /// (scipy: mannwhitneyu([1, 1, 1, 1], [0, 1, 1, 1], method="asymptotic")
+    /// → p 0.4532547047537364), and the note says that rather than ask for
+    /// the 4 sessions a group already there.
+    @Test func tiedSessionRatesSayWhatHoldsTheSmallestPUp() throws {
+        let a = SessionProportions(sessions: (1...4).map { (id: Int64($0), successes: 5, trials: 5) })
+        let b = SessionProportions(sessions: [(5, 5, 5), (6, 5, 5), (7, 5, 5), (8, 0, 5)])
+        let comparison = ProportionComparison(metric: .reached, a: a, b: b, labels: ("a", "b"), options: .init(seed: 1))
+        #expect(comparison.notes.contains {
+            $0 == "with 4 vs 4 sessions, the smallest p the session-level test allows is 0.453: it cannot reach p < 0.05; "
+                + "record more sessions (these sizes could reach it with distinct values, but sessions tied at the "
+                + "same value hold the smallest p up)"
+        }, "\(comparison.notes)")
+    }
+
     @Test func reachedByTouch() throws {
         let comparison = try #require(try run(.reached, unit: .touch).comparisons.first)
         // A k 46 n 81, wilson 0.4593743647497494 0.6702792285865891; B k 52 n 69, wilson 0.6403933718423956 0.8401022218298245

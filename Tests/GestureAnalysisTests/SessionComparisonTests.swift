@@ -122,6 +122,23 @@ import Testing
         })
     }
 
+    /// Four sessions a group would do with distinct medians; tied ones hold
+    /// the floor at 0.453 (the session medians 1, 1, 1, 1 against 1, 1, 1, 2;
+    /// scipy: mannwhitneyu([1, 1, 1, 1], [1, 1, 1, 2], method="asymptotic")
+    /// → p 0.4532547047537364, and no split of them does better). The note
+    /// says so instead of asking for the 4 sessions a group already there.
+    @Test func tiedSessionsSayWhatHoldsTheSmallestPUp() throws {
+        let a = SessionGroup(sessions: (1...4).map { (Int64($0), [1.0]) })
+        let b = SessionGroup(sessions: [(5, [1.0]), (6, [1.0]), (7, [1.0]), (8, [2.0])])
+        let comparison = Comparison(a: a, b: b, labels: ("a", "b"), options: .init(seed: 1))
+        #expect(close(try comparison.sessionLevel.test.get().smallestPossibleP, 0.4532547047537364))
+        #expect(comparison.notes.contains {
+            $0 == "with 4 vs 4 sessions, the smallest p the session-level test allows is 0.453: it cannot reach p < 0.05; "
+                + "record more sessions (these sizes could reach it with distinct values, but sessions tied at the "
+                + "same value hold the smallest p up)"
+        }, "\(comparison.notes)")
+    }
+
     /// scipy.stats.mannwhitneyu(x, y, method="auto") on small groups.
     @Test func mannWhitneyAutoMatchesScipy() throws {
         // exact: mannwhitneyu([10,11,12,13],[20,21,22,23]) → U 0, p 0.02857142857142857

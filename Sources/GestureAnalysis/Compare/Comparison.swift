@@ -292,13 +292,19 @@ package struct Comparison: Sendable {
         if test.smallestPossibleP >= options.alpha {
             let sizes = pairedDesign ? "\(paired?.sessionMedians.count ?? 0) sessions"
                 : "\(a.sessions) vs \(b.sessions) sessions"
+            // Sizes that could reach alpha with distinct values are held up by ties.
+            let largeEnough = pairedDesign ? (paired?.sessionMedians.count ?? 0) >= 6 : min(a.sessions, b.sessions) >= 4
             return ["with \(sizes), the smallest p the session-level test allows is "
                 + "\(String(format: "%.3g", test.smallestPossibleP)): it cannot reach p < "
                 + "\(NumberText.shortest(options.alpha)); record more sessions "
-                + (pairedDesign ? "(6 or more)" : "(4 or more a group)")]
+                + (largeEnough ? Self.tiesHoldTheFloor : pairedDesign ? "(6 or more)" : "(4 or more a group)")]
         }
         return []
     }
+
+    /// Why more sessions are asked for when the sizes would do with distinct values.
+    static let tiesHoldTheFloor = "(these sizes could reach it with distinct values, but sessions tied at the same value "
+        + "hold the smallest p up)"
 }
 
 /// What a comparison replicates: sessions (independent recordings) or touches.

@@ -144,7 +144,8 @@ package struct ProportionComparison: Sendable {
             } else if case .success(let test) = sessionTest, test.smallestPossibleP >= options.alpha {
                 notes.append("with \(a.sessions) vs \(b.sessions) sessions, the smallest p the session-level test "
                     + "allows is \(String(format: "%.3g", test.smallestPossibleP)): it cannot reach p < "
-                    + "\(NumberText.shortest(options.alpha)); record more sessions (4 or more a group)")
+                    + "\(NumberText.shortest(options.alpha)); record more sessions "
+                    + (min(a.sessions, b.sessions) >= 4 ? Comparison.tiesHoldTheFloor : "(4 or more a group)"))
             }
         case .touch:
             notes.append("unit: touch — every \(metric.trialNounSingular) is taken as independent; when the sessions "
