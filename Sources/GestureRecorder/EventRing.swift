@@ -121,7 +121,7 @@ final class EventRing: @unchecked Sendable {
         var touch: Int64
     }
 
-    private static let beganCode = RecorderCodes.code(TouchPhase.began)
+    private static let beganCode = TouchPhase.began.code
 
     /// With the lock held. Past the limit the touches go unnamed and the
     /// session is marked instead, so nothing on this side allocates.

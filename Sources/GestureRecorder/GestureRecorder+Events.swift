@@ -15,7 +15,7 @@ extension GestureRecorder {
             return
         }
         ring.push(RecorderEvent(
-            kind: .touch, code: RecorderCodes.code(phase), secondCode: kind.map(RecorderCodes.code) ?? RecorderEvent.noCode,
+            kind: .touch, code: phase.code, secondCode: kind.map(\.code) ?? RecorderEvent.noCode,
             name: phase == .began ? hit?.nameIndex ?? RecorderEvent.noName : RecorderEvent.noName, touch: touch, timeNanos: time.nanoseconds, x: x, y: y,
             radius: radius.flatMap { $0.isFinite ? $0 : nil } ?? .nan,
             force: force.flatMap { $0.isFinite ? $0 : nil } ?? .nan))
@@ -25,8 +25,8 @@ extension GestureRecorder {
     public func transition(_ recognizer: RecorderName, to state: RecognizerState, from previous: RecognizerState? = nil,
                            class recognizerClass: RecorderName? = nil, at time: RecorderTime, touch: Int64? = nil) {
         ring.push(RecorderEvent(
-            kind: .transition, code: RecorderCodes.code(state),
-            secondCode: previous.map(RecorderCodes.code) ?? RecorderEvent.noCode,
+            kind: .transition, code: state.code,
+            secondCode: previous.map(\.code) ?? RecorderEvent.noCode,
             hasTouch: touch != nil, name: recognizer.index, secondName: recognizerClass?.index ?? RecorderEvent.noName,
             touch: touch ?? 0, timeNanos: time.nanoseconds))
     }

@@ -24,6 +24,6 @@ public struct RecorderName: Sendable, Hashable {
 
     /// A recognizer state as the `event` of a delivery (`began`, `changed`, …).
     public static func state(_ state: RecognizerState) -> RecorderName {
-        RecorderName(index: 4 + UInt32(RecorderCodes.code(state)))
+        RecorderName(index: 4 + UInt32(state.code))
     }
 }

@@ -77,10 +77,11 @@ final class HeldRecordSpill {
             try flush()
         }
         let offset = written + Int64(pending.count)
-        var flags = Self.phaseCode(record.phase)
+        var flags = record.phase.code
         if record.radius != nil { flags |= 1 << 3 }
         if record.force != nil { flags |= 1 << 4 }
-        if let kind = record.kind { flags |= Self.kindCode(kind) << 5 }
+        // Kind codes 1 to 3; 0 is no kind.
+        if let kind = record.kind { flags |= (kind.code + 1) << 5 }
         put(UInt64(bitPattern: previous ?? -1))
         put(UInt64(bitPattern: Int64(line)))
         put(UInt64(bitPattern: record.touch))
@@ -96,38 +97,6 @@ final class HeldRecordSpill {
             try flush()
         }
         return offset
-    }
-
-    // Switches rather than `allCases` lookups: `allCases` builds an array
-    // on every call, once per record here.
-    private static func phaseCode(_ phase: TouchPhase) -> UInt8 {
-        switch phase {
-        case .began: 0
-        case .moved: 1
-        case .stationary: 2
-        case .ended: 3
-        case .cancelled: 4
-        }
-    }
-
-    private static func phase(_ code: UInt8) -> TouchPhase? {
-        switch code {
-        case 0: .began
-        case 1: .moved
-        case 2: .stationary
-        case 3: .ended
-        case 4: .cancelled
-        default: nil
-        }
-    }
-
-    /// 0 stands for no kind.
-    private static func kindCode(_ kind: TouchKind) -> UInt8 {
-        switch kind {
-        case .direct: 1
-        case .pencil: 2
-        case .indirect: 3
-        }
     }
 
     private func put(_ value: UInt64) {
@@ -235,13 +204,9 @@ final class HeldRecordSpill {
             UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
         }
         let flags = bytes[48]
-        guard let phase = phase(flags & 7) else { return nil }
-        let kind: TouchKind? = switch flags >> 5 & 3 {
-        case 1: .direct
-        case 2: .pencil
-        case 3: .indirect
-        default: nil
-        }
+        guard let phase = TouchPhase(code: flags & 7) else { return nil }
+        let kindCode = flags >> 5 & 3
+        let kind = kindCode == 0 ? nil : TouchKind(code: kindCode - 1)
         var index = fixedSize
         func optional(_ bit: UInt8) -> Double? {
             guard flags & bit != 0 else { return nil }

@@ -83,11 +83,11 @@ struct RecordedCaptureImportTests {
         try ring.open()
         try ring.beginSession(SessionRecord(id: "s", experiment: "e", variant: "v"))
         for time in [1, 2, 3] as [Int64] { ring.push(RecorderEvent(kind: .frame, timeNanos: time)) }
-        ring.push(RecorderEvent(kind: .touch, code: RecorderCodes.code(TouchPhase.began), touch: 7, timeNanos: 4, x: 1, y: 1))
+        ring.push(RecorderEvent(kind: .touch, code: TouchPhase.began.code, touch: 7, timeNanos: 4, x: 1, y: 1))
         RecordingWriter(ring: ring, writer: try TraceWriter(path: path, header: TraceHeader()), flushInterval: 0.1).start()
         #expect(ring.flush(timeout: 10))
-        ring.push(RecorderEvent(kind: .touch, code: RecorderCodes.code(TouchPhase.moved), touch: 7, timeNanos: 5, x: 1, y: 2))
-        ring.push(RecorderEvent(kind: .touch, code: RecorderCodes.code(TouchPhase.ended), touch: 7, timeNanos: 6, x: 1, y: 3))
+        ring.push(RecorderEvent(kind: .touch, code: TouchPhase.moved.code, touch: 7, timeNanos: 5, x: 1, y: 2))
+        ring.push(RecorderEvent(kind: .touch, code: TouchPhase.ended.code, touch: 7, timeNanos: 6, x: 1, y: 3))
         ring.stop()
         #expect(try ScratchFolder.lines(URL(fileURLWithPath: path)).suffix(3) == [
             #"{"type":"dropped","session":"s","count":1,"t":0.000000004,"kinds":{"touch":1}}"#,

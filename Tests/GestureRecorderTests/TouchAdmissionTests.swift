@@ -80,11 +80,11 @@ struct TouchAdmissionTests {
         try ring.open()
         try ring.beginSession(SessionRecord(id: "s", experiment: "e", variant: "v"))
         ring.push(RecorderEvent(kind: .frame, timeNanos: 1))  // full now
-        let began = RecorderCodes.code(TouchPhase.began)
+        let began = TouchPhase.began.code
         for touch in 1...1_100 as ClosedRange<Int64> {
             ring.push(RecorderEvent(kind: .touch, code: began, touch: touch, timeNanos: touch, x: 1, y: 1))
         }
-        ring.push(RecorderEvent(kind: .touch, code: RecorderCodes.code(TouchPhase.moved), touch: 5, timeNanos: 2_000,
+        ring.push(RecorderEvent(kind: .touch, code: TouchPhase.moved.code, touch: 5, timeNanos: 2_000,
                                 x: 1, y: 1))
         var events: [RecorderEvent] = []
         let batch = ring.take(into: &events, waitingUpTo: 0)
