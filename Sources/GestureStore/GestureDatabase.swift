@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 #if canImport(Glibc)
 import Glibc
@@ -104,13 +105,12 @@ package final class GestureDatabase: @unchecked Sendable {
             }
         }
 
+        // In WAL mode before the writer opens, waiting without a lock (readers go on meanwhile).
+        let holder = try Self.switchToWriteAheadLog(path, isNew: isNew, notice: notice)
+        defer { sqlite3_close_v2(holder) }
         connection = try Self.openQueue(path, Self.configuration(path, prepareConnection: prepareConnection, access: .writing, notice: notice))
         try Self.translatingErrors(path) {
-            try connection.writeWithoutTransaction { db in
-                // The page size must precede WAL mode and the first table.
-                if isNew { try db.execute(sql: "PRAGMA page_size = \(Self.pageSize)") }
-                try Self.enterWriteAheadLog(db)
-            }
+            try connection.writeWithoutTransaction { db in try Self.enterWriteAheadLog(db) }
         }
         let applied = try migrator.migrate(connection, displayName: path)
         if let last = applied.last {

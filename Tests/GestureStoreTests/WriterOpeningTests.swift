@@ -1,0 +1,103 @@
+import Foundation
+import GRDB
+import Testing
+@testable import GestureStore
+import TestScratch
+
+/// A writer opening a file: into WAL mode without keeping readers out, and
+/// two writers opening one file at once both getting their turn.
+@Suite struct WriterOpeningTests {
+    /// The sample capture with another recorder name: another file, another capture.
+    private static func otherCapture(_ tag: String) -> String {
+        sampleCapture.replacingOccurrences(of: #""recorder":"StoreTests""#, with: #""recorder":"StoreTests \#(tag)""#)
+    }
+
+    /// A long export holds a file at rest (rollback mode) when an import
+    /// starts. The import waits for it, saying so, and a `sessions` started
+    /// meanwhile answers at once. Before, the import waited holding
+    /// SQLite's pending lock, which keeps new readers out: the `sessions`
+    /// waited as long as the export ran (60 s, then "database is locked").
+    @Test func aWriterWaitingForAReaderKeepsNoOtherReaderOut() throws {
+        let folder = try ScratchFolder()
+        let path = folder.path("lab.sqlite")
+        let first = try GestureDatabase(path: path)
+        _ = try CaptureImporter(database: first).importCapture(path: try folder.write("a.jsonl", sampleCapture))
+        try first.close()
+
+        // The long export: a read transaction on the file at rest.
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.allowsUnsafeTransactions = true
+        let export = try DatabaseQueue(path: path, configuration: configuration)
+        try export.writeWithoutTransaction { db in
+            try db.execute(sql: "BEGIN")
+            _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM capture")
+        }
+
+        let notices = DatabaseAccessTests.Notices()
+        let outcome = DatabaseAccessTests.Notices()
+        let finished = DispatchSemaphore(value: 0)
+        let capture = try folder.write("b.jsonl", Self.otherCapture("b"))
+        Thread {
+            do {
+                let writer = try GestureDatabase(path: path, notice: notices.callback)
+                _ = try CaptureImporter(database: writer).importCapture(path: capture)
+                try writer.close()
+                outcome.callback("imported")
+            } catch {
+                outcome.callback("failed: \(error)")
+            }
+            finished.signal()
+        }.start()
+        while notices.lines.isEmpty { usleep(10_000) }
+        #expect(notices.lines == ["waiting: another process has \(path) open (a long export or query, or another "
+            + "import); this command goes on when it lets go"])
+
+        // A reader now, while the export still reads and the import waits.
+        let reader = try GestureDatabase(readingAt: path)
+        #expect(try reader.connection.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM capture") } == 1)
+        try reader.close()
+        #expect(outcome.lines.isEmpty)
+
+        try export.writeWithoutTransaction { db in try db.execute(sql: "COMMIT") }
+        try export.close()
+        finished.wait()
+        #expect(outcome.lines == ["imported"])
+        let after = try GestureDatabase(readingAt: path)
+        #expect(try after.connection.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM capture") } == 2)
+        try after.close()
+    }
+
+    /// Two imports into a file that does not exist yet, started together,
+    /// twenty times: both captures stored each time. Before, one of them
+    /// failed about every other time with "database is locked": its first
+    /// read gave it no busy handler for the switch to WAL mode.
+    @Test func twoWritersCreatingOneFileBothStoreTheirCapture() throws {
+        let folder = try ScratchFolder()
+        let captures = [try folder.write("a.jsonl", Self.otherCapture("a")), try folder.write("b.jsonl", Self.otherCapture("b"))]
+        for round in 1...20 {
+            let path = folder.path("lab-\(round).sqlite")
+            let outcome = DatabaseAccessTests.Notices()
+            let group = DispatchGroup()
+            for capture in captures {
+                group.enter()
+                Thread {
+                    do {
+                        let writer = try GestureDatabase(path: path)
+                        _ = try CaptureImporter(database: writer).importCapture(path: capture)
+                        try writer.close()
+                        outcome.callback("imported")
+                    } catch {
+                        outcome.callback("failed: \(error)")
+                    }
+                    group.leave()
+                }.start()
+            }
+            group.wait()
+            #expect(outcome.lines == ["imported", "imported"], "round \(round)")
+            let reader = try GestureDatabase(readingAt: path)
+            #expect(try reader.connection.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM capture") } == 2)
+            try reader.close()
+        }
+    }
+}
