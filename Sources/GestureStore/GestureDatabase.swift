@@ -98,6 +98,7 @@ package final class GestureDatabase: @unchecked Sendable {
                 + "nothing was changed. Reading commands (sessions, query, compare, export) still work.")
         }
         if !isNew {
+            try Self.rollBackInterruptedJournal(path)
             let look = try Self.openQueue(path, Self.configuration(path, prepareConnection: { _ in }, access: .reading, notice: notice))
             defer { try? look.close() }
             _ = try Self.translatingErrors(path) {
@@ -146,6 +147,7 @@ package final class GestureDatabase: @unchecked Sendable {
             throw StoreError("\(path) is empty: nothing has been imported there yet. "
                 + "Import a capture first (gesturelab import --db \(path) FILE).")
         }
+        try Self.rollBackInterruptedJournal(path)
         let configuration = Self.configuration(path, prepareConnection: prepareConnection, access: .reading, notice: notice)
         var queue = try Self.openReadOnly(path, configuration)
         let pending = try Self.translatingErrors(path) {
