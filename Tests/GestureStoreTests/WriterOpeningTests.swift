@@ -101,3 +101,32 @@ import TestScratch
         }
     }
 }
+
+/// A disk that fills during an import.
+@Suite struct FullDiskTests {
+    /// The store may not grow (`max_page_count`, which fails as a full
+    /// disk does): one line naming the file and the cause, the store as it
+    /// was. Before, the message quoted the failing statement with its 64
+    /// rows of arguments, about 4 KB.
+    @Test func aFullDiskIsOneLineAndStoresNothing() throws {
+        let folder = try ScratchFolder()
+        let path = folder.path("lab.sqlite")
+        let writer = try GestureDatabase(path: path)
+        _ = try CaptureImporter(database: writer).importCapture(path: try folder.write("a.jsonl", sampleCapture))
+        let pages = try writer.connection.read { db in try Int.fetchOne(db, sql: "PRAGMA page_count") } ?? 0
+        try writer.connection.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA max_page_count = \(pages + 1)") }
+        var lines = [sampleCapture.split(separator: "\n").prefix(3).joined(separator: "\n")
+            .replacingOccurrences(of: #""recorder":"StoreTests""#, with: #""recorder":"StoreTests big""#)]
+        for frame in 0..<20_000 { lines.append(#"{"type":"frame","session":"a","t":\#(100 + frame)}"#) }
+        let big = try folder.write("big.jsonl", lines.joined(separator: "\n") + "\n")
+        #expect {
+            try CaptureImporter(database: writer).importCapture(path: big)
+        } throws: { error in
+            "\(error)" == "cannot write to \(path): database or disk is full (SQLite error 13)"
+        }
+        try writer.close()
+        let reader = try GestureDatabase(readingAt: path)
+        #expect(try reader.connection.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM capture") } == 1)
+        try reader.close()
+    }
+}
