@@ -63,7 +63,15 @@ extension GestureDatabase {
             if (try? String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE"))?.lowercased() == "delete" {
                 return
             }
-            if !copied, Self.checkpointPassively(connection) {
+            let checkpoint = Self.passiveCheckpoint(connection)
+            if let failure = checkpoint.failure {
+                // The disk, not a reader: waiting would not help.
+                notice("note: everything is committed, but \(path) could not take the pages of \(path)-wal "
+                    + "(\(failure)); keep \(path)-wal beside it, since \(path) alone lacks them, until a later "
+                    + "command that writes ends with room for them")
+                return
+            }
+            if !copied, checkpoint.complete {
                 copied = true
                 // Readers that began after the copy read the main file
                 // alone, so the WAL can usually be emptied at once rather
@@ -99,7 +107,7 @@ extension GestureDatabase {
               // A first read opens the WAL; before it the connection does not know it has one.
               sqlite3_exec(connection, "SELECT count(*) FROM sqlite_schema", nil, nil, nil) == SQLITE_OK
         else { return false }
-        return checkpointPassively(connection)
+        return passiveCheckpoint(connection).complete
     }
 
     /// Empties the WAL when no reader needs its frames; does nothing (at
@@ -108,11 +116,15 @@ extension GestureDatabase {
         _ = sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
     }
 
-    /// A passive checkpoint: true when no committed frame is left only in the WAL.
-    private static func checkpointPassively(_ connection: OpaquePointer?) -> Bool {
+    /// A passive checkpoint: whether no committed frame is left only in the
+    /// WAL, and SQLite's words when writing the main file failed (a full
+    /// disk), as against being held back by a reader.
+    private static func passiveCheckpoint(_ connection: OpaquePointer?) -> (complete: Bool, failure: String?) {
         var logFrames: Int32 = 0
         var checkpointedFrames: Int32 = 0
         let result = sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_PASSIVE, &logFrames, &checkpointedFrames)
-        return result == SQLITE_OK && checkpointedFrames >= logFrames
+        if result == SQLITE_OK { return (checkpointedFrames >= logFrames, nil) }
+        if result & 0xFF == SQLITE_BUSY || result & 0xFF == SQLITE_LOCKED { return (false, nil) }
+        return (false, "\(String(cString: sqlite3_errstr(result))), SQLite error \(result)")
     }
 }
