@@ -12,6 +12,24 @@ import TestScratch
         sampleCapture.replacingOccurrences(of: #""recorder":"StoreTests""#, with: #""recorder":"StoreTests \#(tag)""#)
     }
 
+    /// Imports `capture` into `path` on a thread of its own, as another
+    /// process would, telling `outcome` "imported" or why not.
+    private static func importInThread(_ capture: String, into path: String, notices: DatabaseAccessTests.Notices,
+                                       outcome: DatabaseAccessTests.Notices, group: DispatchGroup) {
+        group.enter()
+        Thread {
+            do {
+                let writer = try GestureDatabase(path: path, notice: notices.callback)
+                _ = try CaptureImporter(database: writer).importCapture(path: capture)
+                try writer.close()
+                outcome.callback("imported")
+            } catch {
+                outcome.callback("failed: \(error)")
+            }
+            group.leave()
+        }.start()
+    }
+
     /// A long export holds a file at rest (rollback mode) when an import
     /// starts. The import waits for it, saying so, and a `sessions` started
     /// meanwhile answers at once. Before, the import waited holding
@@ -36,19 +54,9 @@ import TestScratch
 
         let notices = DatabaseAccessTests.Notices()
         let outcome = DatabaseAccessTests.Notices()
-        let finished = DispatchSemaphore(value: 0)
-        let capture = try folder.write("b.jsonl", Self.otherCapture("b"))
-        Thread {
-            do {
-                let writer = try GestureDatabase(path: path, notice: notices.callback)
-                _ = try CaptureImporter(database: writer).importCapture(path: capture)
-                try writer.close()
-                outcome.callback("imported")
-            } catch {
-                outcome.callback("failed: \(error)")
-            }
-            finished.signal()
-        }.start()
+        let finished = DispatchGroup()
+        Self.importInThread(try folder.write("b.jsonl", Self.otherCapture("b")), into: path, notices: notices,
+                            outcome: outcome, group: finished)
         while notices.lines.isEmpty { usleep(10_000) }
         #expect(notices.lines == ["waiting: another process has \(path) open (a long export or query, or another "
             + "import); this command goes on when it lets go"])
@@ -80,18 +88,7 @@ import TestScratch
             let outcome = DatabaseAccessTests.Notices()
             let group = DispatchGroup()
             for capture in captures {
-                group.enter()
-                Thread {
-                    do {
-                        let writer = try GestureDatabase(path: path)
-                        _ = try CaptureImporter(database: writer).importCapture(path: capture)
-                        try writer.close()
-                        outcome.callback("imported")
-                    } catch {
-                        outcome.callback("failed: \(error)")
-                    }
-                    group.leave()
-                }.start()
+                Self.importInThread(capture, into: path, notices: DatabaseAccessTests.Notices(), outcome: outcome, group: group)
             }
             group.wait()
             #expect(outcome.lines == ["imported", "imported"], "round \(round)")
