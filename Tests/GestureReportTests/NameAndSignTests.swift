@@ -124,7 +124,7 @@ import Testing
         }
         let touches = [touch(-5), touch(0), touch(200), touch(393), touch(400)]
         #expect(ScreenMap.placed(touches, on: size).map(\.x) == [0, 200, 393])
-        #expect(ScreenMap.offScreen(touches, on: size) == 2)
+        #expect(ScreenMap.leftOut(touches, on: size).offScreen == 2)
     }
 
     /// B heard every touch 10 ms before it began (mixed clocks). The table

@@ -37,7 +37,7 @@ enum ScreenMap {
     /// drawn on top, when there are few enough to draw as dots (cells do
     /// not depend on the order, and sorting a million touches is not free).
     /// A touch recorded off the screen (a coordinate below 0 or beyond its
-    /// size) is left out: the caption counts it (``offScreen(_:on:)``).
+    /// size) is left out: the caption counts it (``leftOut(_:on:)``).
     static func placed(_ group: [TouchLatency], on size: (width: Double, height: Double))
         -> [(x: Double, y: Double, latency: Double)] {
         let placed = group.enumerated().compactMap { index, touch -> (Int, (x: Double, y: Double, latency: Double))? in
@@ -46,11 +46,6 @@ enum ScreenMap {
         }
         guard placed.count <= binningThreshold else { return placed.map(\.1) }
         return placed.sorted { ($0.1.latency, $0.0) < ($1.1.latency, $1.0) }.map(\.1)
-    }
-
-    /// The touches of `group` on a screen of `size` whose position lies off it.
-    static func offScreen(_ group: [TouchLatency], on size: (width: Double, height: Double)) -> Int {
-        group.filter { touch in position(of: touch, on: size).map { !isOnScreen(x: $0.x, y: $0.y, size) } ?? false }.count
     }
 
     /// Where a touch of a session on a screen of `size` went down; nil for
@@ -62,19 +57,26 @@ enum ScreenMap {
         return (x, y)
     }
 
-    /// Touches left off the map because they are on no screen of its size:
-    /// their session's screen is of another size, or it recorded none.
-    static func notOnMapScreen(_ group: [TouchLatency], on size: (width: Double, height: Double))
-        -> (otherSize: Int, noSize: Int) {
-        var otherSize = 0, noSize = 0
-        for touch in group where touch.x != nil && touch.y != nil {
+    /// The touches with a position that the map of a screen of `size`
+    /// leaves out, in one pass: recorded off the screen (a coordinate below
+    /// 0 or beyond its size), on a screen of another size, or in a session
+    /// that recorded no screen size.
+    static func leftOut(_ group: [TouchLatency], on size: (width: Double, height: Double))
+        -> (offScreen: Int, otherSize: Int, noSize: Int) {
+        var offScreen = 0, otherSize = 0, noSize = 0
+        for touch in group {
+            guard let x = touch.x, let y = touch.y else { continue }
             guard let w = touch.screenWidth, let h = touch.screenHeight else {
                 noSize += 1
                 continue
             }
-            if w != size.width || h != size.height { otherSize += 1 }
+            if w != size.width || h != size.height {
+                otherSize += 1
+            } else if !isOnScreen(x: x, y: y, size) {
+                offScreen += 1
+            }
         }
-        return (otherSize, noSize)
+        return (offScreen, otherSize, noSize)
     }
 
     /// Why a section with touches has no screen map, for the page to say
@@ -155,19 +157,19 @@ enum ScreenMap {
             }
             svg += "</g>\n"
         }
-        let off = offScreen(section.mapTouchesA + section.mapTouchesB, on: size)
+        let left = leftOut(section.mapTouchesA + section.mapTouchesB, on: size)
+        let off = left.offScreen
         if off > 0 {
             caption += "\(off.grouped) touch\(off == 1 ? "" : "es") recorded off the screen "
                 + "(a coordinate below 0 or beyond its size) \(off == 1 ? "is" : "are") not drawn or counted here. "
         }
-        let elsewhere = notOnMapScreen(section.mapTouchesA + section.mapTouchesB, on: size)
-        if elsewhere.otherSize > 0 {
-            caption += "\(elsewhere.otherSize.grouped) touch\(elsewhere.otherSize == 1 ? "" : "es") on screens of "
-                + "other sizes \(elsewhere.otherSize == 1 ? "is" : "are") not drawn here. "
+        if left.otherSize > 0 {
+            caption += "\(left.otherSize.grouped) touch\(left.otherSize == 1 ? "" : "es") on screens of "
+                + "other sizes \(left.otherSize == 1 ? "is" : "are") not drawn here. "
         }
-        if elsewhere.noSize > 0 {
-            caption += "\(elsewhere.noSize.grouped) touch\(elsewhere.noSize == 1 ? "" : "es") of sessions that recorded "
-                + "no screen size \(elsewhere.noSize == 1 ? "is" : "are") not drawn here. "
+        if left.noSize > 0 {
+            caption += "\(left.noSize.grouped) touch\(left.noSize == 1 ? "" : "es") of sessions that recorded "
+                + "no screen size \(left.noSize == 1 ? "is" : "are") not drawn here. "
         }
         if groups.contains(where: { $0.2.count > binningThreshold }) {
             caption += "Groups of more than \(binningThreshold.grouped) touches are drawn as cells coloured by their median latency."
