@@ -94,11 +94,9 @@ struct BoundStatement {
 
     private func failure(_ code: Int32, _ db: Database, arguments: String) -> StoreError {
         let message = String(cString: sqlite3_errmsg(db.sqliteConnection))
-        // The disk or the file failed, not the statement: its SQL and a
-        // batch of arguments (4 KB) would bury the one line that matters.
-        if CaptureImporter.storageFailures.contains(ResultCode(rawValue: code & 0xFF)) {
-            let file = sqlite3_db_filename(db.sqliteConnection, "main").map { String(cString: $0) } ?? "the database"
-            return StoreError("cannot write to \(file): \(message) (SQLite error \(code))")
+        let file = sqlite3_db_filename(db.sqliteConnection, "main").map { String(cString: $0) } ?? "the database"
+        if let storage = StoreError.storageFailure(ResultCode(rawValue: code), file: file, message: message) {
+            return storage
         }
         // The arguments are capture text: escaped, so they stay on their line.
         return StoreError("SQLite error \(code): \(message)\n  SQL: \(statement.sql)\n  arguments: \(TerminalText.escaped(arguments))")

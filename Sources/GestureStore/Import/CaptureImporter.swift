@@ -104,10 +104,9 @@ package struct CaptureImporter: Sendable {
             }
         } catch let error as TraceError {
             stored = try importedBefore(refusedWith: error, fileDescriptor: fileDescriptor, digest: digest)
-        } catch let error as DatabaseError where Self.storageFailures.contains(error.resultCode) {
-            // The disk, not the statement: the SQL and its thousands of arguments say nothing here.
-            throw StoreError("cannot write to \(database.path): \(error.message ?? "\(error.resultCode)") "
-                + "(SQLite error \(error.extendedResultCode.rawValue))")
+        } catch let error as DatabaseError {
+            throw StoreError.storageFailure(error.extendedResultCode, file: database.path,
+                                            message: error.message ?? "\(error.resultCode)") ?? error
         }
 
         return ImportSummary(
@@ -123,11 +122,6 @@ package struct CaptureImporter: Sendable {
             derivation: stored.derivation,
             outcomeDerivation: stored.outcomeDerivation)
     }
-
-    /// Failures of the file or the disk under it, named in one line rather
-    /// than with the statement that met them.
-    static let storageFailures: [ResultCode] = [.SQLITE_FULL, .SQLITE_IOERR, .SQLITE_CORRUPT, .SQLITE_NOTADB,
-                                                   .SQLITE_CANTOPEN, .SQLITE_READONLY, .SQLITE_PERM]
 
     /// What storing one capture did, for its summary.
     private struct StoredCapture {

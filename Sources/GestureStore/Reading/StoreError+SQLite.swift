@@ -21,6 +21,20 @@ extension StoreError {
         }
     }
 
+    /// One line for a failure of the file or the disk under it (full,
+    /// unreadable, not a database, not writable): the statement that met it,
+    /// with a batch of arguments (4 KB in an import), would only bury it.
+    /// Nil for any other failure.
+    ///
+    ///     StoreError.storageFailure(ResultCode(rawValue: 13), file: "lab.sqlite", message: "database or disk is full")
+    ///     // cannot write to lab.sqlite: database or disk is full (SQLite error 13)
+    package static func storageFailure(_ code: ResultCode, file: String, message: String) -> StoreError? {
+        let storage: [ResultCode] = [.SQLITE_FULL, .SQLITE_IOERR, .SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_CANTOPEN,
+                                     .SQLITE_READONLY, .SQLITE_PERM]
+        guard storage.contains(code.primaryResultCode) else { return nil }
+        return StoreError("cannot write to \(file): \(message) (SQLite error \(code.rawValue))")
+    }
+
     private static func reason(_ error: DatabaseError, message: String) -> StatementFailure.Reason {
         if error.resultCode == .SQLITE_READONLY { return .writeRefused }
         // GRDB refuses these before SQLite sees the statement, in its own words.
