@@ -49,8 +49,13 @@ struct BatchBuilder {
     /// Hands a record to the deriver through the reorder window.
     @inline(__always)
     private mutating func derive(_ entry: ReorderWindow.Entry, session: Int, into batch: inout ImportBatch) {
-        // Once the deriver has given up, nothing more is derived.
-        guard deriver.isExact else { return }
+        // Once the deriver has given up, nothing more is derived, and what
+        // the window holds never will be: a shuffled capture had it keep a
+        // full window for each of its sessions to the end.
+        guard deriver.isExact else {
+            if !window.isEmpty { window = ReorderWindow(capacity: window.capacity) }
+            return
+        }
         if let earliest = window.add(entry, session: session) {
             release(earliest, session: session, into: &batch)
         }

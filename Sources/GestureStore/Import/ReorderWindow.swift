@@ -78,6 +78,9 @@ struct ReorderWindow {
         self.capacity = max(capacity, 0)
     }
 
+    /// Whether no session holds a record.
+    var isEmpty: Bool { holding.isEmpty }
+
     /// Adds a session's record; returns the earliest held record of the
     /// session when it no longer fits, for the deriver.
     @inline(__always)
