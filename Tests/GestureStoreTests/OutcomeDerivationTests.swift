@@ -299,6 +299,34 @@ import TestScratch
         #expect(roomySummary.derivation == .whileReading)
     }
 
+    /// Read back from the store by time, a target's first record by time
+    /// may sit on a later line than another of its records. The replay
+    /// knows each target's first line before it starts, so a tie in
+    /// distance goes to the target declared first by line and the outcomes
+    /// stay the replay's (they went to SQL when the replay learnt the line
+    /// late). The first session resumed after the second retired it sends
+    /// the latencies to the replay.
+    @Test func theReplayKnowsWhichTargetWasDeclaredFirst() throws {
+        let testCase = Case(name: "declared first, read back by time", records: [
+            Self.target("a", at: "5", x: 0),
+            Self.target("b", at: "1", x: 20),
+            Self.target("a", at: "1", x: 0),
+            Self.down(1, at: "2", x: 15, y: 5),
+            Self.session("u"),
+            Self.tick(at: "1", session: "u"),
+            Self.tick(at: "3"),
+        ], rows: ["s 1 a 5.0 0 0 0 5"])
+        let (rows, summary) = try outcomes(of: testCase, derivation: .streaming,
+                                           limits: StreamingDeriver.Limits(liveSessions: 1, reorder: 0))
+        #expect(rows == testCase.rows)
+        guard case .replayedInTimeOrder = summary.derivation else {
+            Issue.record("the latencies were not read back from the store: \(summary.derivation)")
+            return
+        }
+        #expect(summary.outcomeDerivation == summary.derivation)
+        #expect(!summary.summaryLine.contains("touch outcomes derived set-wise"))
+    }
+
     /// A capture without targets derives no outcomes either way.
     @Test func noTargetsNoOutcomeDerivation() throws {
         let testCase = Case(name: "no targets", records: [Self.down(1, at: "1", x: 5, y: 5), Self.tick(at: "2")],

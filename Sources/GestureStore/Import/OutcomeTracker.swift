@@ -117,8 +117,14 @@ struct OutcomeTracker {
     }
 
     /// Reads a target record of the session, at that line.
+    ///
+    /// `declaredLine` is the line of the target's first record in the
+    /// file, when the caller knows it already (the records read back from
+    /// the store, by time: a target's first record by time need not be its
+    /// first by line). Without it, the first record read declares the
+    /// target, and a later record on an earlier line may come too late.
     mutating func target<Sink: DerivedLatencySink>(_ record: TargetRecord, session: Int, line: Int,
-                                                    into sink: inout Sink) {
+                                                    declaredLine: Int? = nil, into sink: inout Sink) {
         guard isExact else { return }
         if sessions.isRetired(session) {
             return giveUp("the target record at line \(line) resumes a session retired to keep memory flat")
@@ -137,7 +143,8 @@ struct OutcomeTracker {
             guard let index = state.targetIndex[id] else {
                 let index = state.targets.count
                 state.targetIndex[id] = index
-                state.targets.append(Target(id: id, declaredLine: line, tiesWhenDeclared: state.tiedSettlements,
+                state.targets.append(Target(id: id, declaredLine: min(declaredLine ?? line, line),
+                                            tiesWhenDeclared: state.tiedSettlements,
                                             firstNanos: nanos, nanos: nanos, line: line, frame: record.frame,
                                             hitArea: hitArea))
                 if state.grid != nil {

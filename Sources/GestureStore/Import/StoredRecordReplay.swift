@@ -51,6 +51,7 @@ enum StoredRecordReplay {
         private let transitions: OrderedRows
         private let deliveries: OrderedRows
         private let targets: OrderedRows
+        private let declaredLines: DeclaredLines
         private var names: StoredNames
 
         /// Derived rows a batch holds before it is inserted.
@@ -76,6 +77,7 @@ enum StoredRecordReplay {
                 SELECT session_id, t_ns, line, target_id, x, y, w, h, hit_x, hit_y, hit_w, hit_h, class_id
                 FROM stored_target WHERE \(ofCapture) ORDER BY session_id, t_ns, line
                 """)
+            declaredLines = try DeclaredLines(db, captureID: captureID)
             let screenRows = try Row.fetchAll(db, sql: """
                 SELECT id, screen_w, screen_h FROM session WHERE capture_id = ? ORDER BY id
                 """, arguments: [captureID])
@@ -95,6 +97,7 @@ enum StoredRecordReplay {
             }
             for (ordinal, sessionID) in sessionRowIDs.enumerated() {
                 deriver.addSession(into: &batch)
+                try declaredLines.read(session: sessionID)
                 while deriver.isExact, let source = earliest(of: sessionID) {
                     try hand(source, session: ordinal, to: &deriver, into: &batch)
                     try source.advance()
@@ -165,7 +168,8 @@ enum StoredRecordReplay {
                 let record = TargetRecord(session: "", target: try names.text(source.int64(3)),
                                           timeNanos: source.nanos, frame: frame, hitArea: hitArea,
                                           targetClass: try names.text(source.optionalInt64(12)))
-                deriver.target(record, session: session, line: line, into: &batch)
+                deriver.target(record, session: session, line: line,
+                               declaredLine: declaredLines.line(of: source.int64(3)), into: &batch)
             }
         }
     }
@@ -222,6 +226,45 @@ private final class OrderedRows {
     func double(_ column: Int32) -> Double { sqlite3_column_double(statement.sqliteStatement, column) }
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement.sqliteStatement, column) == SQLITE_NULL }
     func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
+}
+
+/// Each target's first line in the file, one session at a time: the line
+/// that breaks a tie in distance between targets (docs/latencies.md), which
+/// a target's records read by time may not reach first. Read by the
+/// primary key (session, target, …) without a sort; the session at hand's
+/// targets only are kept.
+private final class DeclaredLines {
+    private let statement: Statement
+    private let cursor: RowCursor
+    private var session = Int64.max
+    private var lines: [Int64: Int] = [:]
+
+    init(_ db: Database, captureID: Int64) throws {
+        statement = try db.makeStatement(sql: """
+            SELECT session_id, target_id, min(line) FROM stored_target
+            WHERE session_id IN (SELECT id FROM session WHERE capture_id = ?)
+            GROUP BY session_id, target_id ORDER BY session_id, target_id
+            """)
+        cursor = try Row.fetchCursor(statement, arguments: [captureID])
+        try advance()
+    }
+
+    /// Keeps the targets of session `id` (ids come ascending).
+    func read(session id: Int64) throws {
+        lines.removeAll(keepingCapacity: true)
+        while session < id { try advance() }
+        while session == id {
+            lines[sqlite3_column_int64(statement.sqliteStatement, 1)] = Int(sqlite3_column_int64(statement.sqliteStatement, 2))
+            try advance()
+        }
+    }
+
+    /// The first line of the target with that name key in the session read.
+    func line(of target: Int64) -> Int? { lines[target] }
+
+    private func advance() throws {
+        session = try cursor.next() != nil ? sqlite3_column_int64(statement.sqliteStatement, 0) : .max
+    }
 }
 
 /// Names by key, read from the `name` table as the replay meets them: one

@@ -164,15 +164,16 @@ struct StreamingDeriver {
 
     /// Reads a target record of the session with that ordinal, at that line:
     /// it counts for outcomes only, so a retired session's hands outcomes
-    /// alone to SQL.
+    /// alone to SQL. `declaredLine`, when the caller knows it, is the line
+    /// of the target's first record in the file (see ``OutcomeTracker``).
     mutating func target<Sink: DerivedLatencySink>(_ record: TargetRecord, session: Int, line: Int,
-                                                    into sink: inout Sink) {
+                                                    declaredLine: Int? = nil, into sink: inout Sink) {
         guard isExact else { return }
         if !sessions.isRetired(session) {
             activity += 1
             sessions[session].lastActive = activity
         }
-        outcomes.target(record, session: session, line: line, into: &sink)
+        outcomes.target(record, session: session, line: line, declaredLine: declaredLine, into: &sink)
         while isExact, outcomes.liveTargets > limits.liveTargets, let oldest = leastRecentlyActive(except: session) {
             let retiring = liveSessions.remove(at: oldest)
             retire(retiring, into: &sink)
