@@ -115,6 +115,46 @@ struct SharedStoreTests {
         }
     }
 
+    /// Variants spelt `café` two ways (é precomposed; e + U+0301) are two
+    /// variants on both engines, as SQL's `=` says: compare and the report
+    /// give the same bytes, and each variant has its own channel section
+    /// (the server's report dropped one, and compare crashed on both).
+    @Test func namesDifferingOnlyInBytesAreTwoOnBothEngines() throws {
+        let folder = try ScratchFolder()
+        let variants = ["caf\u{E9}", "cafe\u{301}"]
+        var lines = [#"{"type":"header","format":"gesture-trace","version":1}"#]
+        for (index, variant) in variants.enumerated() {
+            for copy in 0..<2 {
+                let session = "\(index)-\(copy)"
+                lines.append(#"{"type":"session","session":"\#(session)","experiment":"e","variant":"\#(variant)","device":{"screen_w":390,"screen_h":844}}"#)
+                for touch in 1...8 {
+                    let down = 100 + touch, late = touch + 2 * copy + 3 * index
+                    lines.append(#"{"type":"touch","session":"\#(session)","touch":\#(touch),"phase":"began","t":\#(down),"x":200,"y":400}"#)
+                    lines.append(#"{"type":"delivery","session":"\#(session)","target":"pan","event":"began","via":"observer","t":\#(down).00\#(late),"touch":\#(touch)}"#)
+                    lines.append(#"{"type":"delivery","session":"\#(session)","target":"pan","event":"began","via":"target-action","t":\#(down).01\#(late),"touch":\#(touch)}"#)
+                }
+            }
+        }
+        let capture = try folder.write("names.jsonl", lines.joined(separator: "\n") + "\n")
+        let local = folder.path("names.sqlite")
+        let imported = try folder.run(["import", capture, "--db", local])
+        #expect(imported.status == 0, "\(imported.standardError)")
+        let server = try PostgresTestServer.freshDatabase()
+        #expect(try folder.run(["push", "--to", server, "--db", local]).status == 0)
+        for arguments in [["compare", "--by", "variant", "--format", "json"], ["report", "--out", "-", "--seed", "3"]] {
+            let sqlite = try folder.run(arguments + ["--db", local])
+            let postgres = try folder.run(arguments + ["--db", server])
+            #expect(sqlite.status == 0, "\(sqlite.standardError)")
+            #expect(postgres.standardOutput == sqlite.standardOutput, "\(arguments.joined(separator: " ")) differs")
+        }
+        // By bytes: Swift's `contains` would find either spelling for both.
+        let report = Data(try folder.run(["report", "--out", "-", "--db", local]).standardOutput.utf8)
+        for variant in variants {
+            let title = Data("\u{2068}e\u{2069}, \u{2068}\(variant)\u{2069}: ".utf8)
+            #expect(report.range(of: title) != nil, "no channel section for \(Array(variant.unicodeScalars))")
+        }
+    }
+
     /// The queries that read touch outcomes, empty on a store without targets.
     static let targetQueries: Set<String> = ["reach-by-target"]
 

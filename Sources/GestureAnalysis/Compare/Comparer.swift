@@ -1,5 +1,6 @@
 import GRDB
 import GestureStore
+import GestureTrace
 
 /// Runs `gesturelab compare`: picks the groups, fetches their latencies and
 /// compares each B against A.
@@ -47,14 +48,14 @@ package enum Comparer {
         // the same captures give the same intervals however imported.
         let ranks = try SessionOrder.ranks(db)
         let groups = try (listed?.groups ?? selection.sessionLatencies(db, values: values)).map { $0.inCaptureOrder(ranks) }
-        func group(_ value: String) -> SessionGroup { groups[values.firstIndex { $0.utf8.elementsEqual(value.utf8) }!] }
+        func group(_ value: String) -> SessionGroup { groups[values.firstIndex { $0.hasSameBytes(as: value) }!] }
         var comparisons: [Comparison] = []
         for (a, b) in pairs {
             let groupA = group(a), groupB = group(b)
             for (label, group) in [(a, groupA), (b, groupB)] where group.count == 0 {
                 let known = try selection.values(db)
-                throw QueryError("no \(selection.metric.rawValue) latencies where \(selection.by) = \(label); "
-                    + "values found: \(known.joined(separator: ", "))")
+                throw QueryError("no \(selection.metric.rawValue) latencies where \(escaped(selection.by)) = "
+                    + "\(escaped(label)); values found: \(known.map(escaped).joined(separator: ", "))")
             }
             // The intervals take most of the time: draw them while the paired
             // differences are read.
@@ -80,8 +81,9 @@ package enum Comparer {
         var choiceNote: String?
         switch (request.a, request.b) {
         case (let a?, let b?):
-            guard a != b else {
-                throw QueryError("--a and --b both name \(selection.by) = \(a): a group compared with itself "
+            // By bytes, as the store tells names apart (two spellings of `é` are two values).
+            guard !a.hasSameBytes(as: b) else {
+                throw QueryError("--a and --b both name \(escaped(selection.by)) = \(escaped(a)): a group compared with itself "
                     + "shows nothing. Name two different values.")
             }
             pairs = [(a, b)]
@@ -90,17 +92,22 @@ package enum Comparer {
             guard values.count >= 2 else {
                 throw QueryError(values.isEmpty
                     ? "no \(selection.rowNoun) match: nothing to compare"
-                    : "\(selection.by) has only one value (\(values[0])) among the \(selection.rowNoun): nothing to compare")
+                    : "\(escaped(selection.by)) has only one value (\(escaped(values[0]))) among the \(selection.rowNoun): "
+                        + "nothing to compare")
             }
             let baseline = values.first(where: isBaseline) ?? values[0]
-            pairs = values.filter { $0 != baseline }.map { (baseline, $0) }
+            pairs = values.filter { !$0.hasSameBytes(as: baseline) }.map { (baseline, $0) }
             choiceNote = "A = \(baseline) (\(values.contains(where: isBaseline) ? "the baseline" : "the first value"))"
                 + (values.count > 2 ? "; each other value of \(selection.by) is a B" : ", B = \(pairs[0].b)")
         default:
-            throw QueryError("give both --a and --b, or neither to compare the values of \(selection.by) found")
+            throw QueryError("give both --a and --b, or neither to compare the values of \(escaped(selection.by)) found")
         }
         return (pairs, choiceNote)
     }
+
+    /// A name from the store or the command line as an error message quotes
+    /// it: one line, nothing that steers a terminal.
+    static func escaped(_ name: String) -> String { TerminalText.escaped(name) }
 
     static func isBaseline(_ value: String) -> Bool {
         let words = value.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)

@@ -6,6 +6,7 @@ extension ComparisonReport {
     /// the difference with its interval, n on every row, `~` when the
     /// difference is not significant, and footnotes for what is missing.
     package static func table(_ run: Comparer.Run) -> String {
+        let run = run.escapedForTerminal
         let selection = run.request.selection
         var text = "\(selection.metric.rawValue) latency by \(selection.by)"
         if let note = run.choiceNote { text += ": \(note)" }

@@ -13,7 +13,7 @@ import GestureStore
 /// latencies (rows of `outcomes` or `starts`) and `metric` is not used:
 /// the same keys and filters apply, but for `via` and `event`, which a
 /// touch-down has not (for `false-start`, `--event` names the start's event).
-package struct ComparisonSelection: Sendable, Equatable {
+package struct ComparisonSelection: Sendable {
     package var metric: LatencyMetric = .response
     /// The outcome counted, for a proportion comparison; nil for latencies.
     package var outcome: OutcomeMetric?
@@ -112,11 +112,11 @@ package struct ComparisonSelection: Sendable, Equatable {
         let regions = region.split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }
         if regions.contains("") {
-            throw QueryError("--region '\(region)' has an empty name; regions are "
+            throw QueryError("--region '\(Comparer.escaped(region))' has an empty name; regions are "
                 + Self.regionNames.joined(separator: ", "))
         }
         for name in regions where !Self.regionNames.contains(name) {
-            throw QueryError("unknown region '\(name)' in --region \(region); regions are "
+            throw QueryError("unknown region '\(Comparer.escaped(name))' in --region \(Comparer.escaped(region)); regions are "
                 + Self.regionNames.joined(separator: ", "))
         }
         return regions
@@ -178,7 +178,7 @@ package struct ComparisonSelection: Sendable, Equatable {
     /// a configuration key no session has, in that order.
     func checkedSplitFilters(_ db: some StoreReader) throws -> (sql: [String], arguments: [DatabaseValueConvertible?]) {
         if let filtered = filteredKey {
-            throw QueryError("--by \(by) with --\(filtered) leaves one group: drop one of them")
+            throw QueryError("--by \(Comparer.escaped(by)) with --\(filtered) leaves one group: drop one of them")
         }
         let filters = try filters()
         if splitsOnColumn {
@@ -196,8 +196,9 @@ package struct ComparisonSelection: Sendable, Equatable {
         let knownKey = try db.fetchInt(sql: "SELECT count(*) FROM session_config WHERE key = ?", arguments: [by]) ?? 0 > 0
         guard knownKey else {
             let keys = try db.fetchStrings(sql: "SELECT DISTINCT key FROM session_config ORDER BY key")
-            throw QueryError("no session has a configuration key \(by). Split by variant, via, region, or one of: "
-                + (keys.isEmpty ? "(no configuration keys recorded)" : keys.joined(separator: ", ")))
+            throw QueryError("no session has a configuration key \(Comparer.escaped(by)). Split by variant, via, region, "
+                + "or one of: " + (keys.isEmpty ? "(no configuration keys recorded)"
+                                   : keys.map(Comparer.escaped).joined(separator: ", ")))
         }
     }
 
@@ -272,5 +273,18 @@ package struct ComparisonSelection: Sendable, Equatable {
     private static func lag(first: DatabaseValue, second: DatabaseValue) -> Double {
         WholeNanoseconds.difference(Double.fromDatabaseValue(second) ?? .nan,
                                     minus: Double.fromDatabaseValue(first) ?? .nan)
+    }
+}
+
+/// Two selections are the same when every name in them has the same bytes
+/// (``Swift/String/hasSameBytes(as:)``), as the store tells names apart: the
+/// report reuses a comparison only for the very selection it answers, and
+/// `café` spelt two ways is two variants. A new stored property belongs here.
+extension ComparisonSelection: Equatable {
+    package static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.metric == rhs.metric && lhs.outcome == rhs.outcome && lhs.by.hasSameBytes(as: rhs.by)
+            && lhs.target.hasSameBytes(as: rhs.target) && lhs.event.hasSameBytes(as: rhs.event)
+            && lhs.via.hasSameBytes(as: rhs.via) && lhs.region.hasSameBytes(as: rhs.region)
+            && lhs.experiment.hasSameBytes(as: rhs.experiment) && lhs.variant.hasSameBytes(as: rhs.variant)
     }
 }

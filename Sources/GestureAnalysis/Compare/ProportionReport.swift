@@ -94,6 +94,7 @@ package enum ProportionReport {
     /// The comparison for people: counts and rates side by side, B − A in
     /// percentage points with its interval, the verdict and the notes.
     package static func table(_ run: Comparer.ProportionRun) -> String {
+        let run = run.escapedForTerminal
         let selection = run.request.selection
         var text = "\(title(selection.outcome ?? .reached)) by \(selection.by)"
         if let note = run.choiceNote { text += ": \(note)" }

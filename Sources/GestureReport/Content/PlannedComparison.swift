@@ -44,8 +44,8 @@ package struct PlannedComparison: Sendable {
     /// The plan's run: the one given, when it answers this plan under
     /// `options`; otherwise computed now.
     func comparisonRun(options: Comparison.Options, in db: some StoreReader) throws -> Comparer.Run {
-        if let run, run.request.selection == selection, run.request.a == a, run.request.b == b,
-           run.request.options == options {
+        if let run, run.request.selection == selection, run.request.a.hasSameBytes(as: a),
+           run.request.b.hasSameBytes(as: b), run.request.options == options {
             return run
         }
         return try Comparer.run(.init(selection: selection, a: a, b: b, options: options), in: db)
@@ -53,8 +53,9 @@ package struct PlannedComparison: Sendable {
 
     /// The plan's outcome run, reused or computed as ``comparisonRun(options:in:)`` does.
     func proportionRun(options: Comparison.Options, in db: some StoreReader) throws -> Comparer.ProportionRun {
-        if let proportionRun, proportionRun.request.selection == selection, proportionRun.request.a == a,
-           proportionRun.request.b == b, proportionRun.request.options == options {
+        if let proportionRun, proportionRun.request.selection == selection,
+           proportionRun.request.a.hasSameBytes(as: a), proportionRun.request.b.hasSameBytes(as: b),
+           proportionRun.request.options == options {
             return proportionRun
         }
         return try Comparer.runProportions(.init(selection: selection, a: a, b: b, options: options), in: db)

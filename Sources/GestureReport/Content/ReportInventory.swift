@@ -68,19 +68,28 @@ struct ReportInventory {
 
     /// Distinct devices with their screens and how many sessions ran on each.
     var devices: [(device: String, screen: String, sessions: Int)] {
-        var counts: [String: (String, String, Int)] = [:]
-        for session in sessions {
-            counts["\(session.device)\u{1}\(session.screen)", default: (session.device, session.screen, 0)].2 += 1
-        }
-        return counts.keys.sorted().compactMap { counts[$0] }.map { (device: $0.0, screen: $0.1, sessions: $0.2) }
+        Self.tally(sessions.map { ($0.device, $0.screen) }).map { (device: $0.0, screen: $0.1, sessions: $0.2) }
     }
 
     /// Per experiment, each configuration key with the values its sessions gave.
     var configurations: [(experiment: String, configuration: String, sessions: Int)] {
-        var counts: [String: (String, String, Int)] = [:]
-        for session in sessions {
-            counts["\(session.experiment)\u{1}\(session.configuration)", default: (session.experiment, session.configuration, 0)].2 += 1
+        Self.tally(sessions.map { ($0.experiment, $0.configuration) })
+            .map { (experiment: $0.0, configuration: $0.1, sessions: $0.2) }
+    }
+
+    /// Each distinct pair with how often it comes, in the order of its
+    /// bytes. Pairs are told apart by their bytes, as the store tells names
+    /// apart: Swift's `==` would count `café` spelt two ways as one.
+    private static func tally(_ pairs: [(String, String)]) -> [(String, String, Int)] {
+        struct Key: Hashable {
+            var first: [UInt8], second: [UInt8]
         }
-        return counts.keys.sorted().compactMap { counts[$0] }.map { (experiment: $0.0, configuration: $0.1, sessions: $0.2) }
+        var counts: [Key: (String, String, Int)] = [:]
+        for (first, second) in pairs {
+            counts[Key(first: Array(first.utf8), second: Array(second.utf8)), default: (first, second, 0)].2 += 1
+        }
+        return counts.keys.sorted {
+            $0.first == $1.first ? $0.second.lexicographicallyPrecedes($1.second) : $0.first.lexicographicallyPrecedes($1.first)
+        }.compactMap { counts[$0] }
     }
 }

@@ -171,10 +171,11 @@ enum ReportSuggestions {
             ORDER BY variant, paired DESC, mean, target, event
             """, arguments: [experiment])
         var plans: [PlannedComparison] = []
-        var seenVariants = Set<String>()
+        // By bytes, as SQL grouped them: two spellings of `é` are two variants.
+        var seenVariants = Set<[UInt8]>()
         for row in rows {
             let variant: String = row[0]
-            guard seenVariants.insert(variant).inserted else { continue }
+            guard seenVariants.insert(Array(variant.utf8)).inserted else { continue }
             let target: String = row[1], event: String = row[2]
             plans.append(PlannedComparison(
                 selection: ComparisonSelection(by: "via", target: target, event: event, experiment: experiment, variant: variant),
