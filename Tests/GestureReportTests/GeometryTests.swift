@@ -99,6 +99,10 @@ import Testing
 
     @Test func textIsEscapedAndNumbersHaveOneForm() {
         #expect(XMLText.escape("a < b & \"c\" 'd'") == "a &lt; b &amp; &quot;c&quot; &#39;d&#39;")
+        // Controls XML cannot hold are drawn as their Control Pictures, so
+        // names differing only there still differ; line feed and tab stay.
+        #expect(XMLText.escape("on\rOVER\u{1B}[2J\u{7F}\u{0}") == "on\u{240D}OVER\u{241B}[2J\u{2421}\u{2400}")
+        #expect(XMLText.escape("a\nb\tc") == "a\nb\tc")
         #expect(XMLText.coordinate(-0.001) == "0.00")
         #expect(XMLText.coordinate(12.345) == "12.35" || XMLText.coordinate(12.345) == "12.34")
         #expect(XMLText.number(1000) == "1000")

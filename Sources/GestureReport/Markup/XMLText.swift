@@ -19,9 +19,14 @@ enum XMLText {
             case "\"": escaped += "&quot;"
             case "'": escaped += "&#39;"
             default:
-                // XML 1.0 refuses most control characters even as references.
+                // XML 1.0 refuses most control characters even as references:
+                // each is drawn as its symbol from Control Pictures (U+2400…,
+                // ␍ for a carriage return, ␛ for escape, ␡ for delete), so two
+                // names that differ only there still read differently.
                 if character.value < 0x20 && character != "\n" && character != "\t" {
-                    escaped += "\u{FFFD}"
+                    escaped.unicodeScalars.append(Unicode.Scalar(0x2400 + character.value)!)
+                } else if character.value == 0x7F {
+                    escaped += "\u{2421}"
                 } else {
                     escaped.unicodeScalars.append(character)
                 }
