@@ -2,6 +2,12 @@ import Foundation
 import Testing
 import TestScratch
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 @Suite struct ImportCommandTests {
     @Test func importThenSessionsAsJSON() throws {
         let folder = try ScratchFolder()
@@ -59,6 +65,26 @@ import TestScratch
                                    environment: ["GESTURELAB_DB": folder.path("env.sqlite")])
         #expect(again.status == 0)
         #expect(again.standardError.contains("stdin: already imported"))
+    }
+
+    /// A named pipe is opened once, by the import: opening it first to
+    /// check it could be read took the writer's end and left the import
+    /// waiting for another writer, for ever.
+    @Test func aNamedPipeIsReadOnce() throws {
+        let folder = try ScratchFolder()
+        let pipe = folder.path("capture.fifo")
+        #expect(mkfifo(pipe, 0o600) == 0)
+        let capture = try folder.write("capture.jsonl", smallCapture)
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+        writer.arguments = ["-c", #"cat "$0" > "$1""#, capture, pipe]
+        try writer.run()
+        defer { if writer.isRunning { writer.terminate() } }
+        let importing = try RunningGestureLab(["import", "--db", "lab.sqlite", pipe], in: folder)
+        try importing.waitUntil("the pipe's capture is imported") { !importing.process.isRunning }
+        let result = importing.waitForExit()
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("imported \(pipe): 1 session"), "\(result.standardError)")
     }
 
     @Test func skipInvalidWritesRejects() throws {

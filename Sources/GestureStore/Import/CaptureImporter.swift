@@ -309,7 +309,20 @@ package struct CaptureImporter: Sendable {
 
     /// Refuses a capture that cannot be read (missing, a folder, no
     /// permission) with the reason, before anything opens the database.
+    ///
+    /// A named pipe or a device is only asked whether it may be read: the
+    /// import opens it once. Opening a pipe here and closing it would take
+    /// its writer's end (the writer fails on its next write) and leave the
+    /// import waiting for a writer that never comes.
     package static func checkReadable(path: String) throws {
+        if path == "-" { return }
+        var status = stat()
+        if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG, (status.st_mode & S_IFMT) != S_IFDIR {
+            guard access(path, R_OK) == 0 else {
+                throw StoreError("cannot read \(TerminalText.escaped(path)): \(String(cString: strerror(errno)))")
+            }
+            return
+        }
         let fileDescriptor = try open(path)
         if fileDescriptor != STDIN_FILENO { close(fileDescriptor) }
     }
