@@ -187,16 +187,26 @@ extension RecordDecoder {
             guard kindsMember.kind == .object else {
                 throw LineProblem(field: "kinds", "found \(found(kindsMember)), expected an object of record type → count")
             }
-            var seen = Set<String>()
+            // By bytes, as JSON keys are compared: Swift's `==` would call
+            // two spellings of `é` one key.
+            var seen = Set<[UInt8]>()
             for item in nestedObjectMembers(kindsMember) {
                 let type = try nestedKey(item, in: "kinds")
                 let field = "kinds.\(type)"
-                guard seen.insert(type).inserted else {
+                guard seen.insert(Array(type.utf8)).inserted else {
                     throw LineProblem(field: field, "appears more than once in kinds; expected each type once")
                 }
                 kinds.append((type, try positiveCount(item, field: field, minimum: 0)))
             }
         }
+        // Checked last, so that a line refused for another reason adds nothing.
+        while droppedTotals.count <= session.index { droppedTotals.append(0) }
+        let (total, overflow) = droppedTotals[session.index].addingReportingOverflow(count)
+        guard !overflow else {
+            throw LineProblem(field: "count", "found \(count), which takes the events this session dropped past "
+                + "\(Int64.max); expected a count that keeps the session's total within 64 bits")
+        }
+        droppedTotals[session.index] = total
         let record = DroppedRecord(session: session.id, count: count, timeNanos: time, kinds: kinds)
         return .record(.dropped(record), session: session.index)
     }

@@ -25,6 +25,9 @@ struct RecordDecoder {
     private(set) var sessions = ByteStringTable()
     /// The line declaring each session, by index.
     private(set) var sessionLines: [Int] = []
+    /// Events each session's `dropped` records have counted so far, by
+    /// index: the store keeps their sum, which must fit in 64 bits.
+    var droppedTotals: [Int64] = []
     /// The session the previous record named: records come in runs of one
     /// session, so comparing with it first usually saves hashing the id.
     var lastSessionIndex = -1

@@ -49,7 +49,37 @@ struct DroppedRecordTests {
         .record("kinds not an object", #"{"type":"dropped","session":"s1","count":2,"t":1,"kinds":[1]}"#, field: "kinds", "expected an object of record type → count"),
         .record("kind count negative", #"{"type":"dropped","session":"s1","count":2,"t":1,"kinds":{"touch":-1}}"#, field: "kinds.touch", "found -1, expected an integer ≥ 0"),
         .record("kind given twice", #"{"type":"dropped","session":"s1","count":2,"t":1,"kinds":{"touch":1,"touch":1}}"#, field: "kinds.touch", "appears more than once"),
+        // The store keeps each session's sum: 2^63 − 1, then 1 more, passes Int64.
+        .after("a session's dropped events past 64 bits", [
+            #"{"type":"dropped","session":"s1","count":9223372036854775807,"t":1}"#,
+            #"{"type":"dropped","session":"s1","count":1,"t":2}"#,
+        ], line: 4, field: "count",
+        "found 1, which takes the events this session dropped past 9223372036854775807; expected a count that keeps the session's total within 64 bits"),
     ]
+
+    /// Two keys of `kinds` spelt alike but with other bytes (é; e + U+0301)
+    /// are two keys, as JSON compares them; the sum that overflows is each
+    /// session's own.
+    @Test func kindsAreKeyedByBytesAndTotalsBySession() throws {
+        let capture = try TemporaryCapture([
+            TemporaryCapture.header, TemporaryCapture.session,
+            #"{"type":"session","session":"s2","experiment":"e","variant":"v"}"#,
+            #"{"type":"dropped","session":"s1","count":9223372036854775807,"t":1,"kinds":{"caf\u00e9":1,"cafe\u0301":1}}"#,
+            #"{"type":"dropped","session":"s2","count":9223372036854775807,"t":1}"#,
+            #"{"type":"dropped","session":"s1","count":1,"t":2}"#,
+        ].joined(separator: "\n") + "\n")
+        var reader = try capture.reader(.init(skipInvalid: true))
+        var dropped = 0, refused: [Int] = []
+        while let item = try reader.next() {
+            switch item {
+            case .record(.dropped, _): dropped += 1
+            case .rejected(let rejection): refused.append(rejection.error.line)
+            default: break
+            }
+        }
+        #expect(dropped == 2)
+        #expect(refused == [6])
+    }
 
     @Test(arguments: refusals)
     func refusesABadDroppedRecord(_ refusal: Refusal) throws {
