@@ -70,7 +70,13 @@ extension TraceReader {
                 sessionOfLastItem = session
                 return accept(record, line: line.number)
             case .unknownType(let type):
-                unknownTypes[type, default: 0] += 1
+                let name = type.count > Self.unknownTypeNameLimit
+                    ? String(type.prefix(Self.unknownTypeNameLimit)) + "…" : type
+                if unknownTypes[name] != nil || unknownTypes.count < Self.namedUnknownTypes {
+                    unknownTypes[name, default: 0] += 1
+                } else {
+                    otherUnknownTypeLines += 1
+                }
             }
         }
     }

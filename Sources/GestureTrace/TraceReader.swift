@@ -107,6 +107,14 @@ public struct TraceReader {
     var isAtEnd = false
     var countsByType = [Int](repeating: 0, count: TraceRecord.Kind.allCases.count)
     var unknownTypes: [String: Int] = [:]
+    /// Lines of unknown types beyond the first ``namedUnknownTypes`` met.
+    var otherUnknownTypeLines = 0
+    /// Distinct unknown types counted by name at most, each by its first
+    /// ``unknownTypeNameLimit`` characters: a capture of millions of made-up
+    /// types, or of one 16 MiB type, keeps the counts and the warning that
+    /// prints them small.
+    static let namedUnknownTypes = 32
+    static let unknownTypeNameLimit = 60
     /// The header, once its line has been read.
     public private(set) var header: TraceHeader?
 
@@ -155,8 +163,14 @@ public struct TraceReader {
     /// The file size when the input is a regular file.
     public var totalBytes: Int64? { source.totalBytes }
 
-    /// Lines skipped because their `type` is unknown, by type.
+    /// Lines skipped because their `type` is unknown, by type: the first
+    /// 32 types met, each named by its first 60 characters (and `…` when
+    /// longer).
     public var unknownTypeCounts: [String: Int] { unknownTypes }
+
+    /// Lines skipped because their `type` is unknown, of types beyond those
+    /// ``unknownTypeCounts`` names.
+    public var unknownTypeLinesNotNamed: Int { otherUnknownTypeLines }
 
     /// Accepted records by type name (types with none are absent).
     public var recordCounts: [String: Int] {

@@ -18,6 +18,9 @@ import TestScratch
             rejectedCount: 0, seconds: 0.5)
         #expect(summary.summaryLine == #"imported run\u001B[2K\rimported other.jsonl: 1 session; 3 records (touch 0, transition 0, delivery 0, frame 2) in 0.500 s, 6 records/s"#)
         #expect(summary.unknownTypesWarning == #"run\u001B[2K\rimported other.jsonl: warning: skipped 6 lines of unknown type ("\u001B]0;pwned\u0007" 1, "dropped" 3, "note\nimported x.jsonl: 9 sessions" 2)"#)
+        var many = summary
+        many.unknownTypeLinesNotNamed = 1_234
+        #expect(many.unknownTypesWarning?.hasSuffix(#"warning: skipped 1,240 lines of unknown type ("\u001B]0;pwned\u0007" 1, "dropped" 3, "note\nimported x.jsonl: 9 sessions" 2, 1,234 of other types)"#) == true)
         var one = summary
         one.recordCounts = ["session": 1]
         #expect(one.summaryLine.contains(": 1 session; 1 record (touch 0, "))

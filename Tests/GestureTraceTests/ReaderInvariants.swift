@@ -90,7 +90,7 @@ enum ReaderInvariants {
             outcome.error = error
         }
         outcome.headerRead = reader.header != nil
-        outcome.unknownLines = reader.unknownTypeCounts.values.reduce(0, +)
+        outcome.unknownLines = reader.unknownTypeCounts.values.reduce(0, +) + reader.unknownTypeLinesNotNamed
         outcome.recordCounts = reader.recordCounts
         return outcome
     }

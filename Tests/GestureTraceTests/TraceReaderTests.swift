@@ -114,6 +114,27 @@ struct TraceReaderTests {
         #expect(reader.recordCounts == ["session": 1, "frame": 1])
     }
 
+    /// The first 32 unknown types are counted by name, each by its first 60
+    /// characters; lines of the others are counted together, so a capture
+    /// of millions of made-up types keeps the counts small.
+    @Test func unknownTypesAreNamedUpToALimit() throws {
+        var lines = [header, session]
+        for index in 0..<40 { lines.append(#"{"type":"t\#(index)"}"#) }
+        lines.append(#"{"type":"t0"}"#)
+        lines.append(#"{"type":"\#(String(repeating: "x", count: 100))"}"#)
+        var reader = try TemporaryCapture(lines: lines).reader()
+        while try reader.next() != nil {}
+        #expect(reader.unknownTypeCounts.count == 32)
+        #expect(reader.unknownTypeCounts["t0"] == 2 && reader.unknownTypeCounts["t31"] == 1)
+        #expect(reader.unknownTypeCounts["t32"] == nil)
+        #expect(reader.unknownTypeLinesNotNamed == 9)  // t32…t39 and the long one
+
+        var long = try TemporaryCapture(lines: [header, session, #"{"type":"\#(String(repeating: "x", count: 100))"}"#])
+            .reader()
+        while try long.next() != nil {}
+        #expect(long.unknownTypeCounts == [String(repeating: "x", count: 60) + "…": 1])
+    }
+
     @Test(arguments: [
         ("0.000001", 1_000), ("1234567.123456789", 1_234_567_123_456_789), ("1e-3", 1_000_000),
         ("12.000000001", 12_000_000_001), ("-3", -3_000_000_000), ("0.0000000015", 2),

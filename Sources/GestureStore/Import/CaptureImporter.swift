@@ -120,7 +120,8 @@ package struct CaptureImporter: Sendable {
             seconds: (ContinuousClock.now - started).seconds,
             derivationSeconds: stored.derivationSeconds,
             derivation: stored.derivation,
-            outcomeDerivation: stored.outcomeDerivation)
+            outcomeDerivation: stored.outcomeDerivation,
+            unknownTypeLinesNotNamed: stored.unknownTypeLinesNotNamed)
     }
 
     /// What storing one capture did, for its summary.
@@ -128,6 +129,7 @@ package struct CaptureImporter: Sendable {
         var outcome: ImportSummary.Outcome
         var recordCounts: [String: Int] = [:]
         var unknownTypeCounts: [String: Int] = [:]
+        var unknownTypeLinesNotNamed = 0
         var rejectedCount = 0
         var derivationSeconds = 0.0
         var derivation = ImportSummary.Derivation.whileReading
@@ -155,7 +157,8 @@ package struct CaptureImporter: Sendable {
             return StoredCapture(outcome: .alreadyImported(captureID: existing))
         }
         var stored = StoredCapture(outcome: .imported(captureID: captureID), recordCounts: reader.recordCounts,
-                                   unknownTypeCounts: reader.unknownTypeCounts, rejectedCount: rejectedCount)
+                                   unknownTypeCounts: reader.unknownTypeCounts,
+                                   unknownTypeLinesNotNamed: reader.unknownTypeLinesNotNamed, rejectedCount: rejectedCount)
         let latencies = try deriveLatencies(db, captureID: captureID, readingPass: pipeline.finishedDeriver,
                                             inserter: inserter)
         (stored.derivation, stored.derivationSeconds) = (latencies.derivation, latencies.seconds)
@@ -300,7 +303,8 @@ package struct CaptureImporter: Sendable {
                 """,
             arguments: StatementArguments([digest.hex, digest.byteCount, reader.header?.recorder] as [(any DatabaseValueConvertible)?]
                 + Self.countedKinds.map { counts[$0.name] ?? 0 }
-                + [reader.unknownTypeCounts.values.reduce(0, +), rejectedCount, captureID]))
+                + [reader.unknownTypeCounts.values.reduce(0, +) + reader.unknownTypeLinesNotNamed, rejectedCount,
+                   captureID]))
     }
 
     private static func capture(withDigest digest: String, _ db: Database) throws -> Int64? {

@@ -17,7 +17,8 @@ package struct ImportSummary: Sendable, Equatable {
     package var byteCount: Int64
     /// Accepted records by type (`session`, `touch`, `transition`, …).
     package var recordCounts: [String: Int]
-    /// Lines skipped because their `type` is unknown, by type.
+    /// Lines skipped because their `type` is unknown, by type (the first
+    /// 32 types the reader met; see `TraceReader.unknownTypeCounts`).
     package var unknownTypeCounts: [String: Int]
     /// Lines refused under `--skip-invalid`.
     package var rejectedCount: Int
@@ -29,6 +30,9 @@ package struct ImportSummary: Sendable, Equatable {
     package var derivation: Derivation = .whileReading
     /// How the touch outcomes were derived; nil for a capture without targets.
     package var outcomeDerivation: Derivation?
+    /// Lines skipped because their `type` is unknown, of the types beyond
+    /// those `unknownTypeCounts` names.
+    package var unknownTypeLinesNotNamed = 0
 
     /// How an import derived its latencies.
     package enum Derivation: Sendable, Equatable {
@@ -111,10 +115,12 @@ package struct ImportSummary: Sendable, Equatable {
     /// The type names come from the capture, so they are escaped
     /// (`TerminalText`), as is the file name.
     package var unknownTypesWarning: String? {
-        let total = unknownTypeCounts.values.reduce(0, +)
+        let total = unknownTypeCounts.values.reduce(0, +) + unknownTypeLinesNotNamed
         guard total > 0 else { return nil }
-        let byType = unknownTypeCounts.sorted { $0.key < $1.key }
-            .map { "\"\(TerminalText.escaped($0.key))\" \($0.value.grouped)" }.joined(separator: ", ")
+        let byType = (unknownTypeCounts.sorted { $0.key < $1.key }
+            .map { "\"\(TerminalText.escaped($0.key))\" \($0.value.grouped)" }
+            + (unknownTypeLinesNotNamed > 0 ? ["\(unknownTypeLinesNotNamed.grouped) of other types"] : []))
+            .joined(separator: ", ")
         return "\(TerminalText.escaped(displayName)): warning: skipped \(total.grouped) line\(total == 1 ? "" : "s") of unknown type (\(byType))"
     }
 }
