@@ -1,13 +1,10 @@
 import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import GestureAnalysis
 
 /// Writes a report whole or not at all: into a temporary file beside the
-/// destination, renamed over it once complete.
+/// destination, renamed over it once complete (`TextOutput.replacing`,
+/// which writes a device or a pipe such as `/dev/null` in place and
+/// follows a symbolic link to the file it names).
 ///
 ///     try ReportFile.write(html, to: "out/report.html")
 package enum ReportFile {
@@ -26,18 +23,12 @@ package enum ReportFile {
     /// - Throws: `ReportError` naming the path when its folder is missing or not writable.
     package static func write(_ text: String, to path: String) throws {
         try checkFolder(of: path)
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
         do {
-            try Data(text.utf8).write(to: temporary)
-            // rename(2) replaces the destination in one step: a reader sees the old page or the new one.
-            guard rename(temporary.path, url.path) == 0 else {
-                throw ReportError(String(cString: strerror(errno)))
-            }
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw ReportError("cannot write \(path): \(error.localizedDescription); nothing was written")
+            let output = try TextOutput.replacing(path: path)
+            try output.write(text)
+            try output.commit()
+        } catch let error as OutputError {
+            throw ReportError("\(error.message); nothing was written")
         }
     }
 }

@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 import TestScratch
 
@@ -49,6 +54,36 @@ import TestScratch
         #expect(result.standardOutput.contains("<section class=\"comparison rates\" id=\"c1\" data-metric=\"reached\">"))
         #expect(result.standardOutput.contains("<th>rate, Wilson 95 %</th>"))
         #expect(result.standardOutput.contains("id=\"c1-outcomes\""))
+    }
+
+    /// A pipe stays a pipe and a symbolic link a link: the page is written
+    /// through them. Renamed over its destination, the page had turned
+    /// `--out /dev/null` into a plain file.
+    @Test func writesThroughAPipeAndASymbolicLink() throws {
+        let folder = try simulatedFolder()
+        let pipe = folder.path("page.fifo")
+        #expect(mkfifo(pipe, 0o600) == 0)
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/bin/sh")
+        reader.arguments = ["-c", #"cat "$0" > "$1""#, pipe, folder.path("from-pipe.html")]
+        try reader.run()
+        defer { if reader.isRunning { reader.terminate() } }
+        let throughPipe = try folder.run(["report", "--db", "lab.sqlite", "--out", pipe])
+        #expect(throughPipe.status == 0, "\(throughPipe.standardError)")
+        var status = stat()
+        guard lstat(pipe, &status) == 0, (status.st_mode & S_IFMT) == S_IFIFO else {
+            // Renamed over, the pipe is gone and its reader waits for ever.
+            Issue.record("the pipe became another kind of file")
+            return
+        }
+        reader.waitUntilExit()
+        #expect(try String(contentsOfFile: folder.path("from-pipe.html"), encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
+
+        try FileManager.default.createSymbolicLink(atPath: folder.path("link.html"), withDestinationPath: "page.html")
+        let throughLink = try folder.run(["report", "--db", "lab.sqlite", "--out", "link.html"])
+        #expect(throughLink.status == 0, "\(throughLink.standardError)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.path("link.html")) == "page.html")
+        #expect(try String(contentsOfFile: folder.path("page.html"), encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
     }
 
     @Test(arguments: [

@@ -38,8 +38,10 @@ package final class TextOutput {
 
     /// Writes to a temporary file beside `path` that ``commit()`` renames
     /// onto it: an export that fails half-way leaves no file (or the earlier
-    /// one, untouched). A path that is not a regular file (`/dev/stdout`, a
-    /// FIFO) is written directly.
+    /// one, untouched). A path that is not a regular file (`/dev/stdout`,
+    /// `/dev/null`, a FIFO) is written directly: renamed over, a device
+    /// would become a plain file. A symbolic link is followed, so the file
+    /// it names is replaced and the link stays a link.
     ///
     ///     let output = try TextOutput.replacing(path: "responses.csv")
     ///     try output.write("a,b\r\n")
@@ -49,7 +51,7 @@ package final class TextOutput {
         if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
             return try TextOutput(path: path)
         }
-        let url = URL(fileURLWithPath: path)
+        let url = URL(fileURLWithPath: linkTarget(of: path) ?? path)
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())").path
         let fileDescriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
@@ -57,8 +59,28 @@ package final class TextOutput {
             throw OutputError("cannot write \(path): \(String(cString: strerror(errno)))")
         }
         let output = TextOutput(fileDescriptor: fileDescriptor, name: path, ownsDescriptor: true)
-        output.pendingRename = (temporary, path)
+        output.pendingRename = (temporary, url.path)
         return output
+    }
+
+    /// The file a symbolic link at `path` leads to, through every link on
+    /// the way, whether or not that file exists yet (as the shell's `>`
+    /// would create it); nil when `path` is not a link, or for a loop.
+    private static func linkTarget(of path: String) -> String? {
+        var current = path
+        for _ in 0..<40 {
+            var status = stat()
+            guard lstat(current, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else {
+                return current == path ? nil : current
+            }
+            var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX))
+            let count = buffer.withUnsafeMutableBufferPointer { readlink(current, $0.baseAddress!, $0.count) }
+            guard count > 0 else { return nil }
+            let target = String(decoding: buffer[..<count], as: UTF8.self)
+            current = target.hasPrefix("/") ? target
+                : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(target).path
+        }
+        return nil
     }
 
     /// Writes out what is buffered and, for ``replacing(path:)``, puts the
@@ -67,7 +89,7 @@ package final class TextOutput {
         try flush()
         guard let (temporary, final) = pendingRename else { return }
         guard fsync(fileDescriptor) == 0 || errno == EINVAL, rename(temporary, final) == 0 else {
-            throw OutputError("cannot write \(final): \(String(cString: strerror(errno)))")
+            throw OutputError("cannot write \(name): \(String(cString: strerror(errno)))")
         }
         pendingRename = nil
     }
