@@ -18,11 +18,14 @@ package struct RowWriter {
     private var rowCount = 0
     private var tableRows: [[String]] = []
     private var numericColumns: [Bool]
+    /// The columns' names as JSON keys, each once (``jsonKeys(for:)``).
+    private let keys: [String]
 
     package init(format: OutputFormat, columns: [String], output: TextOutput) {
         self.format = format
         self.columns = columns
         self.output = output
+        keys = format == .json || format == .ndjson ? Self.jsonKeys(for: columns).map(JSONText.string) : []
         numericColumns = Array(repeating: false, count: columns.count)
     }
 
@@ -72,7 +75,7 @@ package struct RowWriter {
         var text = "{"
         for (index, value) in values.enumerated() {
             if index > 0 { text += "," }
-            text += JSONText.string(columns[index]) + ":" + JSONText.value(value)
+            text += keys[index] + ":" + JSONText.value(value)
         }
         return text + "}"
     }
