@@ -41,6 +41,9 @@ package struct ServerAddress: Sendable, Equatable {
         guard !database.isEmpty else {
             throw StoreError("\(masked) names no database: write postgresql://USER@HOST:PORT/DATABASE")
         }
+        if let port = components.port, !(1...65_535).contains(port) {
+            throw StoreError("\(masked): port \(port) is not a port (1 to 65535)")
+        }
         self.host = host
         self.port = components.port ?? 5432
         self.database = database

@@ -24,6 +24,20 @@ struct ServerMessageTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == before)
     }
 
+    /// A port past 65535 is named as such before anything connects (it read
+    /// "connection refused"); bench checks its URL before its minutes of work.
+    @Test(arguments: [["push", "--db", "LOCAL", "--to", "URL"], ["sessions", "--db", "URL"],
+                      ["bench", "--records", "1000", "--postgresql", "URL"]])
+    func anImpossiblePortIsNamed(_ arguments: [String]) throws {
+        let folder = try ScratchFolder()
+        let url = "postgresql://lab@127.0.0.1:99999/gestures"
+        let local = try Self.localStore()
+        let result = try folder.run(arguments.map { $0 == "URL" ? url : $0 == "LOCAL" ? local : $0 })
+        #expect(result.status != 0)
+        #expect(result.standardError == "Error: \(url): port 99999 is not a port (1 to 65535)\n", "\(result.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
+    }
+
     /// `--db` naming a folder: said so, for push as for the reading commands,
     /// before the server is touched.
     @Test(arguments: [["push", "--to", "SERVER", "--db", "captures"], ["sessions", "--db", "captures"],

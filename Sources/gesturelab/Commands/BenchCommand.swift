@@ -3,6 +3,9 @@ import Foundation
 import GestureAnalysis
 import GestureSimulation
 import GestureWorkflows
+#if PostgreSQL
+import GestureStorePostgreSQL
+#endif
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -49,13 +52,13 @@ struct BenchCommand: ParsableCommand {
                   --postgresql postgresql://postgres:***@127.0.0.1:5432/postgres
             """)
 
-    @Option(help: "How many records to generate.")
+    @Option(parsing: .unconditional, help: "How many records to generate.")
     var records = 1_000_000
 
     @Option(help: ArgumentHelp("Where the capture, the databases and the CSV go.", valueName: "dir"))
     var dir = "gesturelab-bench"
 
-    @Option(help: "Seed of the simulation.")
+    @Option(parsing: .unconditional, help: "Seed of the simulation.")
     var seed: UInt64 = 1
 
     @Option(help: "What the capture holds: \(BenchmarkMix.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -73,7 +76,10 @@ struct BenchCommand: ParsableCommand {
 
     func validate() throws {
         if records < 1_000 { throw ValidationError("--records takes 1000 or more.") }
-        #if !PostgreSQL
+        #if PostgreSQL
+        // Checked before the benchmark's minutes, not after them.
+        if let postgresql { _ = try ServerAddress(url: postgresql) }
+        #else
         if postgresql != nil { throw WithoutPostgreSQL.missing("bench --postgresql") }
         #endif
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GestureAnalysis
+import GestureTrace
 
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -65,27 +66,34 @@ struct CompareCommand: ParsableCommand {
 
     @OptionGroup var comparison: ComparisonOptions
 
-    @Option(help: ArgumentHelp(
+    // `.unconditional`: a value such as -5 is the option's (and refused as
+    // negative), not taken for an option and reported as missing.
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Exit non-zero when B is significantly slower than A (by the verdict of --unit) by more than this percentage (a CI latency budget).",
         valueName: "pct"))
     var failIfSlower: Double?
 
-    @Option(help: ArgumentHelp("The percentile the budget applies to: p50, p90, p95 or p99.", valueName: "percentile"))
-    var at: String = "p95"
+    @Option(help: ArgumentHelp("The percentile the budget applies to: p50, p90, p95 or p99 (with --fail-if-slower).",
+                               valueName: "percentile"))
+    var at: String?
 
     @Option(help: "table, csv, json (one object, or an array of one per comparison) or ndjson (one comparison a line).")
     var format: OutputFormat = .table
 
     func validate() throws {
-        if budgetPercent == nil { throw ValidationError("--at takes p50, p90, p95 or p99, not \(at).") }
-        if let failIfSlower, failIfSlower < 0 { throw ValidationError("--fail-if-slower takes a percentage ≥ 0.") }
+        if budgetPercent == nil { throw ValidationError("--at takes p50, p90, p95 or p99, not \(at ?? "").") }
+        if at != nil, failIfSlower == nil { throw ValidationError("--at names where --fail-if-slower applies: give both.") }
+        // NaN and infinity would make every comparison pass the budget.
+        if let failIfSlower, !(failIfSlower >= 0 && failIfSlower.isFinite) {
+            throw ValidationError("--fail-if-slower takes a finite percentage ≥ 0, not \(failIfSlower).")
+        }
         if failIfSlower != nil, let outcome = comparison.metric.outcome {
             throw ValidationError("--fail-if-slower is a latency budget; --metric \(outcome.rawValue) has none.")
         }
     }
 
     private var budgetPercent: Double? {
-        ["p50": 50, "p90": 90, "p95": 95, "p99": 99][at]
+        ["p50": 50, "p90": 90, "p95": 95, "p99": 99][at ?? "p95"]
     }
 
     func run() throws {
@@ -118,8 +126,9 @@ struct CompareCommand: ParsableCommand {
             let over = run.comparisons.filter { $0.exceedsBudget(percentLimit: failIfSlower, atPercent: percent) }
             for comparison in over {
                 let change = comparison.relativeChange(atPercent: percent) ?? 0
-                StandardErrorWriter.line("latency budget exceeded: \(comparison.b.label) is \(String(format: "%.1f", change))% "
-                    + "slower than \(comparison.a.label) at \(at) (limit \(failIfSlower)%)")
+                StandardErrorWriter.line("latency budget exceeded: \(TerminalText.escaped(comparison.b.label)) is "
+                    + "\(String(format: "%.1f", change))% slower than \(TerminalText.escaped(comparison.a.label)) at "
+                    + "\(at ?? "p95") (limit \(failIfSlower)%)")
             }
             if !over.isEmpty { throw ExitCode(3) }
         }

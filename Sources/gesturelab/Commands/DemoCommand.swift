@@ -24,10 +24,10 @@ struct DemoCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The demo's folder.", valueName: "dir"))
     var dir = "gesturelab-demo"
 
-    @Option(help: "Seed of the simulation and of the bootstrap.")
+    @Option(parsing: .unconditional, help: "Seed of the simulation and of the bootstrap.")
     var seed: UInt64 = 1
 
-    @Option(help: "Sessions per variant of each experiment (the session is the comparisons' unit; 8 let each finding reach p < 0.05).")
+    @Option(parsing: .unconditional, help: "Sessions per variant of each experiment (the session is the comparisons' unit; 8 let each finding reach p < 0.05).")
     var sessions = DemoRun.sessionsPerVariant
 
     func validate() throws {

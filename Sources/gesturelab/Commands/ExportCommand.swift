@@ -22,7 +22,7 @@ struct ExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also load the .sql query files in this folder.", valueName: "dir"))
     var queriesDir: String?
 
-    @Option(help: ArgumentHelp("Write here instead of standard output.", valueName: "file"))
+    @Option(help: ArgumentHelp("Write here instead of standard output (- is standard output).", valueName: "file"))
     var out: String?
 
     @Argument(help: "A table (delivery, touch, …), a relation (responses, recognitions, dispatches, touches, response_pairs, targets, outcomes, starts, false_starts) or a query name.")
@@ -30,6 +30,8 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let catalog = try QueryCatalog(userDirectory: queriesDir)
+        let out = out == "-" ? nil : out
+        if let out { try database.refuseWritingOverStore(out) }
         // A failed export leaves no --out file behind.
         let output = try out.map { try TextOutput.replacing(path: $0) } ?? .standardOutput()
         let rows = try database.read { db in

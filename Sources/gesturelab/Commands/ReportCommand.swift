@@ -53,7 +53,10 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        if out != "-" { try ReportFile.checkFolder(of: out) }
+        if out != "-" {
+            try ReportFile.checkFolder(of: out)
+            try database.refuseWritingOverStore(out)
+        }
         let plans = by.map { [PlannedComparison(selection: comparison.selection(by: $0), a: comparison.a, b: comparison.b)] }
         let options = HTMLReport.Options(title: title, seed: comparison.seed, alpha: comparison.alpha,
                                          unit: comparison.unit, version: GestureLab.configuration.version)

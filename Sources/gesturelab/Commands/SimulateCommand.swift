@@ -33,21 +33,21 @@ struct SimulateCommand: ParsableCommand {
                   --out big.jsonl
             """)
 
-    @Option(help: "Seed of every random choice; the same seed gives the same capture.")
+    @Option(parsing: .unconditional, help: "Seed of every random choice; the same seed gives the same capture.")
     var seed: UInt64 = 1
 
-    @Option(help: ArgumentHelp("Sessions per variant of each experiment. (default: \(SimulationOptions().sessionsPerVariant))",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Sessions per variant of each experiment. (default: \(SimulationOptions().sessionsPerVariant))",
                                valueName: "n"))
     var sessions: Int?
 
-    @Option(help: ArgumentHelp("Touches in each session.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Touches in each session.", valueName: "n"))
     var touches: Int = SimulationOptions().touchesPerSession
 
     @Option(name: .customLong("experiment"),
             help: ArgumentHelp("Only this experiment; repeat for several. Default: all.", valueName: "name"))
     var experiments: [SimulatedExperiment] = []
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "About this many records, split evenly between the experiments, instead of --sessions.",
         valueName: "n"))
     var records: Int?

@@ -32,10 +32,12 @@ struct ComparisonOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Only this variant (when splitting by something else).", valueName: "name"))
     var variant: String?
 
-    @Option(help: "Significance level of the test.")
+    // `.unconditional`: `--alpha -0.1` is refused for its value, not
+    // reported as a missing one.
+    @Option(parsing: .unconditional, help: "Significance level of the test.")
     var alpha: Double = 0.05
 
-    @Option(help: "Seed of the bootstrap: the same seed gives the same intervals.")
+    @Option(parsing: .unconditional, help: "Seed of the bootstrap: the same seed gives the same intervals.")
     var seed: UInt64 = 1
 
     @Option(help: ArgumentHelp(

@@ -35,6 +35,15 @@ struct DatabaseOptions: ParsableArguments {
                             notice: { StandardErrorWriter.line($0) })
     }
 
+    /// Refuses an output path that is the store this command reads (or a
+    /// file SQLite keeps beside it): `export … --out lab.sqlite` wrote the
+    /// CSV over the store.
+    func refuseWritingOverStore(_ out: String) throws {
+        guard GestureDatabase.isStoreFile(out, storeAt: resolvedLocation) else { return }
+        throw StoreError("cannot write \(TerminalText.escaped(out)): it is the store this command reads "
+            + "(\(TerminalText.escaped(resolvedLocation))), which writing there would destroy; name another file")
+    }
+
     /// A folder is refused by name: SQLite would call it a "disk I/O error".
     private func refuseFolder() throws {
         var isFolder: ObjCBool = false
