@@ -52,8 +52,8 @@ struct CompareCommand: ParsableCommand {
               gesturelab compare --by delays_content_touches --format json
               gesturelab compare --by variant --a baseline --b candidate \\
                   --fail-if-slower 10 --at p95
-              gesturelab compare --by hit_area --a frame --b enlarged --metric reached \\
-                  --target close-button
+              gesturelab compare --by hit_area --a frame --b 44pt --metric reached \\
+                  --target icon3
               gesturelab compare --by delays_content_touches --metric false-start \\
                   --event touchesBegan --unit touch
             """)
