@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import GestureTrace
 
 #if canImport(Glibc)
 import Glibc
@@ -42,7 +43,7 @@ extension GestureDatabase {
         guard sqlite3_open_v2(path, &connection, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK else {
             let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close_v2(connection)
-            throw StoreError("cannot open database \(path): \(message)")
+            throw StoreError("cannot open database \(TerminalText.escaped(path)): \(message)")
         }
         let started = ContinuousClock.now
         var hasSaid = false
@@ -55,12 +56,12 @@ extension GestureDatabase {
                 let message = String(cString: sqlite3_errmsg(connection))
                 sqlite3_close_v2(connection)
                 throw StoreError(code == SQLITE_ROW
-                    ? "cannot open database \(path): it stays in journal mode \(mode ?? "?") instead of WAL"
-                    : "cannot open database \(path): \(message)")
+                    ? "cannot open database \(TerminalText.escaped(path)): it stays in journal mode \(mode ?? "?") instead of WAL"
+                    : "cannot open database \(TerminalText.escaped(path)): \(message)")
             }
             if !hasSaid, ContinuousClock.now - started >= WriterTurn.quietWait {
                 hasSaid = true
-                notice("waiting: another process has \(path) open (a long export or query, or another import); "
+                notice("waiting: another process has \(TerminalText.escaped(path)) open (a long export or query, or another import); "
                     + "this command goes on when it lets go")
             }
             usleep(switchRetryPause)

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import GestureTrace
 
 /// The rollback journal a killed writer can leave.
 ///
@@ -21,7 +22,7 @@ extension GestureDatabase {
     static func rollBackInterruptedJournal(_ path: String) throws {
         guard fileSize(path + "-journal") > 0 else { return }
         guard mayWrite(path) else {
-            throw StoreError("\(path) holds the unfinished change of an import that was killed (\(path)-journal), "
+            throw StoreError("\(TerminalText.escaped(path)) holds the unfinished change of an import that was killed (\(TerminalText.escaped(path))-journal), "
                 + "which only a user who may write it can undo; nothing was changed. Run any gesturelab import on it "
                 + "as such a user, and it is undone before anything else.")
         }

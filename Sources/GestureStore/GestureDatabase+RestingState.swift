@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import GestureTrace
 
 #if canImport(Glibc)
 import Glibc
@@ -66,8 +67,8 @@ extension GestureDatabase {
             let checkpoint = Self.passiveCheckpoint(connection)
             if let failure = checkpoint.failure {
                 // The disk, not a reader: waiting would not help.
-                notice("note: everything is committed, but \(path) could not take the pages of \(path)-wal "
-                    + "(\(failure)); keep \(path)-wal beside it, since \(path) alone lacks them, until a later "
+                notice("note: everything is committed, but \(TerminalText.escaped(path)) could not take the pages of \(TerminalText.escaped(path))-wal "
+                    + "(\(failure)); keep \(TerminalText.escaped(path))-wal beside it, since \(TerminalText.escaped(path)) alone lacks them, until a later "
                     + "command that writes ends with room for them")
                 return
             }
@@ -84,8 +85,8 @@ extension GestureDatabase {
             // wait on readers that keep coming.
             if copied, ContinuousClock.now - started > Self.restingGrace { return }
             if ContinuousClock.now - started > Self.readerDrainLimit {
-                notice("note: a reader that began before the last commit still has \(path) open; "
-                    + "everything is committed, and the part it still reads older pages of stays in \(path)-wal "
+                notice("note: a reader that began before the last commit still has \(TerminalText.escaped(path)) open; "
+                    + "everything is committed, and the part it still reads older pages of stays in \(TerminalText.escaped(path))-wal "
                     + "until the next command that writes ends")
                 return
             }

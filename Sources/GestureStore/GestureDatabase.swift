@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import GestureTrace
 
 #if canImport(Glibc)
 import Glibc
@@ -84,17 +85,17 @@ package final class GestureDatabase: @unchecked Sendable {
         self.notice = notice
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
-            throw StoreError("cannot create database \(path): folder \(directory) does not exist")
+            throw StoreError("cannot create database \(TerminalText.escaped(path)): folder \(TerminalText.escaped(directory)) does not exist")
         }
 
         // Look before writing anything: a refused database must see no change,
         // not even the switch to WAL mode.
         let isNew = Self.fileSize(path) == 0
         if !FileManager.default.fileExists(atPath: path), systemAccess(directory.isEmpty ? "." : directory, W_OK) != 0 {
-            throw StoreError("cannot create database \(path): you may not write to folder \(directory.isEmpty ? "." : directory)")
+            throw StoreError("cannot create database \(TerminalText.escaped(path)): you may not write to folder \(directory.isEmpty ? "." : directory)")
         }
         if FileManager.default.fileExists(atPath: path), !Self.mayWrite(path) {
-            throw StoreError("cannot write to \(path): you may read it but not write it or its folder here; "
+            throw StoreError("cannot write to \(TerminalText.escaped(path)): you may read it but not write it or its folder here; "
                 + "nothing was changed. Reading commands (sessions, query, compare, export) still work.")
         }
         if !isNew {
@@ -117,8 +118,8 @@ package final class GestureDatabase: @unchecked Sendable {
         if let last = applied.last {
             let first = applied[0].version - 1
             notice(first == 0
-                ? "created \(path) (gesturelab schema version \(last.version))"
-                : "migrated \(path) from schema version \(first) to \(last.version) ("
+                ? "created \(TerminalText.escaped(path)) (gesturelab schema version \(last.version))"
+                : "migrated \(TerminalText.escaped(path)) from schema version \(first) to \(last.version) ("
                     + applied.map(\.name).joined(separator: ", ") + ")")
         }
     }
@@ -140,12 +141,12 @@ package final class GestureDatabase: @unchecked Sendable {
         self.access = .reading
         self.notice = notice
         guard FileManager.default.fileExists(atPath: path) else {
-            throw StoreError("no database at \(path): nothing has been imported there. "
-                + "Import a capture first (gesturelab import --db \(path) FILE), or name another file with --db.")
+            throw StoreError("no database at \(TerminalText.escaped(path)): nothing has been imported there. "
+                + "Import a capture first (gesturelab import --db \(TerminalText.escaped(path)) FILE), or name another file with --db.")
         }
         guard Self.fileSize(path) > 0 else {
-            throw StoreError("\(path) is empty: nothing has been imported there yet. "
-                + "Import a capture first (gesturelab import --db \(path) FILE).")
+            throw StoreError("\(TerminalText.escaped(path)) is empty: nothing has been imported there yet. "
+                + "Import a capture first (gesturelab import --db \(TerminalText.escaped(path)) FILE).")
         }
         try Self.rollBackInterruptedJournal(path)
         let configuration = Self.configuration(path, prepareConnection: prepareConnection, access: .reading, notice: notice)
@@ -156,7 +157,7 @@ package final class GestureDatabase: @unchecked Sendable {
         if !pending.isEmpty {
             try queue.close()
             guard Self.mayWrite(path) else {
-                throw StoreError("\(path) needs schema migration \(pending.map(\.name).joined(separator: ", ")) "
+                throw StoreError("\(TerminalText.escaped(path)) needs schema migration \(pending.map(\.name).joined(separator: ", ")) "
                     + "before this gesturelab can read it, but you may not write to it here; nothing was changed. "
                     + "Run any gesturelab import on it as a user who may write it, or query a copy.")
             }
@@ -203,7 +204,7 @@ package final class GestureDatabase: @unchecked Sendable {
             return try DatabaseQueue(path: path, configuration: configuration)
         } catch let error as DatabaseError {
             guard isWriteAheadLogAtRest(path) else {
-                throw StoreError("cannot open database \(path): \(error.message ?? "\(error)")")
+                throw StoreError("cannot open database \(TerminalText.escaped(path)): \(error.message ?? "\(error)")")
             }
             var allowed = CharacterSet.urlPathAllowed
             allowed.remove(charactersIn: "?#%")
@@ -230,7 +231,7 @@ package final class GestureDatabase: @unchecked Sendable {
         do {
             return try body()
         } catch let error as DatabaseError {
-            throw StoreError("cannot open database \(path): \(error.message ?? "\(error)")")
+            throw StoreError("cannot open database \(TerminalText.escaped(path)): \(error.message ?? "\(error)")")
         }
     }
 
@@ -246,7 +247,7 @@ package final class GestureDatabase: @unchecked Sendable {
             // input takes (a pipe may stay open for hours): a second writer
             // waits its turn rather than failing.
             configuration.busyMode = .callback(WriterTurn(notice: notice, message: "waiting: another process is "
-                + "writing to \(path) (an import?); this command goes on when it ends").busyCallback)
+                + "writing to \(TerminalText.escaped(path)) (an import?); this command goes on when it ends").busyCallback)
         case .reading:
             // Readers never wait for a writer's transaction (WAL); only for
             // the moment a writer switches the journal mode.

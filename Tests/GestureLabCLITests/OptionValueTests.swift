@@ -32,6 +32,28 @@ import TestScratch
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path("lab.sqlite"))) == before, "the store changed")
     }
 
+    /// Folders and paths named wrongly: one line in the user's terms, where
+    /// Foundation's own text ("Error Domain=NSCocoaErrorDomain Code=516 …")
+    /// or a raw newline came out before.
+    @Test(arguments: [
+        (["demo", "--dir", ""], "Error: --dir names no folder: give a folder's path."),
+        (["bench", "--dir", "file.txt"], "Error: --dir file.txt is a file, not a folder: name a folder."),
+        (["query", "--list", "--queries-dir", "file.txt"],
+         "Error: cannot read queries folder file.txt: it is a file; --queries-dir names a folder of .sql files"),
+        (["query", "--list", "--queries-dir", "none"], "Error: cannot read queries folder none: there is no such folder"),
+        (["sessions"], #"Error: no database at lab\nstore.sqlite: nothing has been imported there."#),
+    ] as [([String], String)])
+    func pathsAreRefusedInOneLine(arguments: [String], message: String) throws {
+        let folder = try ScratchFolder()
+        _ = try folder.write("file.txt", "not a folder\n")
+        let result = try folder.run(arguments, environment: ["GESTURELAB_DB": "lab\nstore.sqlite"])
+        #expect(result.status != 0)
+        #expect(result.standardError.hasPrefix(message), "\(result.standardError)")
+        // The message's own line holds the path whole: the newline in it is escaped.
+        let firstLine = result.standardError.prefix { $0 != "\n" }
+        #expect(firstLine.hasPrefix(message), "\(result.standardError)")
+    }
+
     /// `--out -` is standard output, as for report and simulate; it made a file named `-`.
     @Test func exportToDashIsStandardOutput() throws {
         let folder = try ScratchFolder.simulatedStore(experiments: ["edge-deferral"])

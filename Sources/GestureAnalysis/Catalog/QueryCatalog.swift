@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GestureStore
+import GestureTrace
 
 /// The canned queries: those built into the binary from `Queries/`, and a
 /// user's own from `--queries-dir`.
@@ -22,10 +23,19 @@ package struct QueryCatalog: Sendable {
         var byName = Dictionary(uniqueKeysWithValues: try Self.builtIn().map { ($0.name, $0) })
         if let userDirectory {
             let names: [String]
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: userDirectory, isDirectory: &isFolder) else {
+                throw QueryError("cannot read queries folder \(TerminalText.escaped(userDirectory)): there is no such folder")
+            }
+            guard isFolder.boolValue else {
+                throw QueryError("cannot read queries folder \(TerminalText.escaped(userDirectory)): it is a file; "
+                    + "--queries-dir names a folder of .sql files")
+            }
             do {
                 names = try FileManager.default.contentsOfDirectory(atPath: userDirectory)
             } catch {
-                throw QueryError("cannot read queries folder \(userDirectory): \(error.localizedDescription)")
+                throw QueryError("cannot read queries folder \(TerminalText.escaped(userDirectory)): it cannot be listed "
+                    + "(\(TerminalText.escaped((error as NSError).localizedFailureReason ?? "\((error as NSError).code)")))")
             }
             for file in names.filter({ $0.hasSuffix(".sql") }).sorted() {
                 let path = (userDirectory as NSString).appendingPathComponent(file)

@@ -47,6 +47,7 @@ package final class TextOutput {
     ///     try output.write("a,b\r\n")
     ///     try output.commit()
     package static func replacing(path: String) throws -> TextOutput {
+        guard !path.isEmpty else { throw OutputError("cannot write to an empty path: name a file") }
         var status = stat()
         if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
             return try TextOutput(path: path)

@@ -76,6 +76,7 @@ struct BenchCommand: ParsableCommand {
 
     func validate() throws {
         if records < 1_000 { throw ValidationError("--records takes 1000 or more.") }
+        try FolderArgument.check(dir)
         #if PostgreSQL
         // Checked before the benchmark's minutes, not after them.
         if let postgresql { _ = try ServerAddress(url: postgresql) }

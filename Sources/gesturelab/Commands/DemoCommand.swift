@@ -32,6 +32,7 @@ struct DemoCommand: ParsableCommand {
 
     func validate() throws {
         if sessions < 1 { throw ValidationError("--sessions takes 1 or more.") }
+        try FolderArgument.check(dir)
     }
 
     func run() throws {
