@@ -11,6 +11,11 @@ import Testing
     /// the touch as the unit (the pooled analysis); SessionComparisonTests
     /// covers the session unit.
     private func run(_ capture: String, _ request: Comparer.Request) throws -> Comparer.Run {
+        try Self.run(capture, request)
+    }
+
+    /// Also the other suites' way to compare a capture of one session a group.
+    static func run(_ capture: String, _ request: Comparer.Request) throws -> Comparer.Run {
         var request = request
         request.options.unit = .touch
         let fixture = try AnalysisFixture(captures: [])

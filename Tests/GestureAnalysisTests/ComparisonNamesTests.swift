@@ -10,11 +10,7 @@ import Testing
     static let precomposed = "caf\u{E9}", decomposed = "cafe\u{301}"
 
     private func run(_ capture: String, _ request: Comparer.Request) throws -> Comparer.Run {
-        var request = request
-        request.options.unit = .touch
-        let fixture = try AnalysisFixture(captures: [])
-        try fixture.importCapture(text: capture, name: "names.jsonl")
-        return try fixture.database.connection.read { try Comparer.run(request, in: $0) }
+        try ComparerTests.run(capture, request)
     }
 
     /// `é` precomposed and `e` + U+0301 are one String to Swift and two

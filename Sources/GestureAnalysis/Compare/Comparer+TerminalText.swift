@@ -39,9 +39,7 @@ extension Comparer.Run {
         copy.choiceNote = choiceNote.map(TerminalText.escaped)
         copy.comparisons = comparisons.map { comparison in
             var comparison = comparison
-            comparison.a.label = TerminalText.escaped(comparison.a.label)
-            comparison.b.label = TerminalText.escaped(comparison.b.label)
-            comparison.dropNotes = comparison.dropNotes.map(TerminalText.escaped)
+            escape(&comparison.a.label, &comparison.b.label, notes: &comparison.dropNotes)
             return comparison
         }
         return copy
@@ -56,12 +54,17 @@ extension Comparer.ProportionRun {
         copy.choiceNote = choiceNote.map(TerminalText.escaped)
         copy.comparisons = comparisons.map { comparison in
             var comparison = comparison
-            comparison.a.label = TerminalText.escaped(comparison.a.label)
-            comparison.b.label = TerminalText.escaped(comparison.b.label)
-            comparison.dropNotes = comparison.dropNotes.map(TerminalText.escaped)
+            escape(&comparison.a.label, &comparison.b.label, notes: &comparison.dropNotes)
             comparison.valuesFound = comparison.valuesFound?.map(TerminalText.escaped)
             return comparison
         }
         return copy
     }
+}
+
+/// Escapes a comparison's two labels and its notes in place.
+private func escape(_ labelA: inout String, _ labelB: inout String, notes: inout [String]) {
+    labelA = TerminalText.escaped(labelA)
+    labelB = TerminalText.escaped(labelB)
+    notes = notes.map(TerminalText.escaped)
 }
