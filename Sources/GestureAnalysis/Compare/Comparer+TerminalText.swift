@@ -30,35 +30,47 @@ extension Comparer.Request {
     }
 }
 
-extension Comparer.Run {
-    /// The run with every name escaped for a terminal: the split, its
-    /// filters, the groups' labels and the notes that quote them.
-    var escapedForTerminal: Comparer.Run {
+/// What the two kinds of run share: the request, how A was chosen, and
+/// their comparisons.
+protocol ComparerRun {
+    associatedtype Compared
+    var request: Comparer.Request { get set }
+    var choiceNote: String? { get set }
+    var comparisons: [Compared] { get set }
+}
+
+extension ComparerRun {
+    /// The run with its request and choice escaped for a terminal, and
+    /// each comparison by `escape`.
+    func escaped(_ escape: (inout Compared) -> Void) -> Self {
         var copy = self
         copy.request = request.escapedForTerminal
         copy.choiceNote = choiceNote.map(TerminalText.escaped)
         copy.comparisons = comparisons.map { comparison in
             var comparison = comparison
-            escape(&comparison.a.label, &comparison.b.label, notes: &comparison.dropNotes)
+            escape(&comparison)
             return comparison
         }
         return copy
     }
 }
 
-extension Comparer.ProportionRun {
-    /// The run with every name escaped for a terminal, as ``Comparer/Run/escapedForTerminal``.
+extension Comparer.Run: ComparerRun {
+    /// The run with every name escaped for a terminal: the split, its
+    /// filters, the groups' labels and the notes that quote them.
+    var escapedForTerminal: Comparer.Run {
+        escaped { escape(&$0.a.label, &$0.b.label, notes: &$0.dropNotes) }
+    }
+}
+
+extension Comparer.ProportionRun: ComparerRun {
+    /// The run with every name escaped for a terminal, as ``Comparer/Run/escapedForTerminal``,
+    /// and the values found when a group was empty.
     var escapedForTerminal: Comparer.ProportionRun {
-        var copy = self
-        copy.request = request.escapedForTerminal
-        copy.choiceNote = choiceNote.map(TerminalText.escaped)
-        copy.comparisons = comparisons.map { comparison in
-            var comparison = comparison
+        escaped { comparison in
             escape(&comparison.a.label, &comparison.b.label, notes: &comparison.dropNotes)
             comparison.valuesFound = comparison.valuesFound?.map(TerminalText.escaped)
-            return comparison
         }
-        return copy
     }
 }
 
