@@ -175,7 +175,7 @@ private struct ValueSlots {
 
     /// The slot of `value`, made if new.
     mutating func slot(of value: String) -> Int {
-        if let last, names[last].utf8.elementsEqual(value.utf8) { return last }
+        if let last, names[last].hasSameBytes(as: value) { return last }
         let slot = indexedSlot(of: value) ?? {
             names.append(value)
             slotsByName[value, default: []].append(names.count - 1)
@@ -193,6 +193,6 @@ private struct ValueSlots {
 
     /// The slot whose name has the bytes of `value`, if any.
     func indexedSlot(of value: String) -> Int? {
-        slotsByName[value]?.first { names[$0].utf8.elementsEqual(value.utf8) }
+        slotsByName[value]?.first { names[$0].hasSameBytes(as: value) }
     }
 }

@@ -144,7 +144,7 @@ struct ResponseTally {
     /// heard of on two channels; ties by the lower mean, then by name.
     var channelLeads: [Paired] {
         let ordered = paired.sorted { a, b in
-            if !a.variant.utf8.elementsEqual(b.variant.utf8) { return Self.bytesAscending(a.variant, b.variant) }
+            if !a.variant.hasSameBytes(as: b.variant) { return Self.bytesAscending(a.variant, b.variant) }
             if a.count != b.count { return a.count > b.count }
             if a.meanMs != b.meanMs { return a.meanMs < b.meanMs }
             return Self.bytesAscending([a.target, a.event], [b.target, b.event])
@@ -160,7 +160,7 @@ struct ResponseTally {
 
     /// Compares column by column, each in ``bytesAscending(_:_:)`` order.
     static func bytesAscending(_ a: [String], _ b: [String]) -> Bool {
-        for (x, y) in zip(a, b) where !x.utf8.elementsEqual(y.utf8) { return bytesAscending(x, y) }
+        for (x, y) in zip(a, b) where !x.hasSameBytes(as: y) { return bytesAscending(x, y) }
         return false
     }
 
