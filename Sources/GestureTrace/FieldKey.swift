@@ -9,7 +9,7 @@ import Musl
 /// The top-level keys that some record type knows; any other key is ignored.
 enum FieldKey: Int, CaseIterable {
     case type, format, version, recorder
-    case session, experiment, variant, config, device, startedAt
+    case session, experiment, variant, config, device, app, startedAt
     case touch, phase, t, x, y, radius, force, kind
     case recognizer, to, from, recognizerClass
     case target, event, via
@@ -29,6 +29,7 @@ enum FieldKey: Int, CaseIterable {
         case .variant: "variant"
         case .config: "config"
         case .device: "device"
+        case .app: "app"
         case .startedAt: "started_at"
         case .touch: "touch"
         case .phase: "phase"
@@ -75,6 +76,7 @@ enum FieldKey: Int, CaseIterable {
         case 3:
             if matches(key, "via") { return .via }
             if matches(key, "hit") { return .hit }
+            if matches(key, "app") { return .app }
             return nil
         case 4:
             if matches(key, "type") { return .type }

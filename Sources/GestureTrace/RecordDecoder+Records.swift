@@ -28,14 +28,34 @@ extension RecordDecoder {
         }
         let experiment = String(decoding: try requiredString(.experiment), as: UTF8.self)
         let variant = String(decoding: try requiredString(.variant), as: UTF8.self)
-        let config = try configuration()
+        let config = try labelled(configuration())
         let device = try deviceInfo()
+        let app = try appInfo()
         let startedAt = try optionalString(.startedAt).map { String(decoding: $0, as: UTF8.self) }
         // Only a session that passed every check is declared.
         let index = declareSession(idBytes, line: line)
         let record = SessionRecord(id: sessions.strings[index], experiment: experiment, variant: variant,
-                                   config: config, device: device, startedAt: startedAt)
+                                   config: config, device: device, app: app, startedAt: startedAt)
         return .record(.session(record), session: index)
+    }
+
+    /// The session's configuration with the import's labels added; a label
+    /// the capture gives another value is the line's problem, not silently
+    /// either value.
+    private func labelled(_ config: [(key: String, value: ConfigValue)]) throws(LineProblem)
+        -> [(key: String, value: ConfigValue)] {
+        var config = config
+        for label in labels {
+            if let existing = config.first(where: { $0.key.utf8.elementsEqual(label.key.utf8) }) {
+                guard existing.value.text.utf8.elementsEqual(label.value.utf8) else {
+                    throw LineProblem(field: "config.\(label.key)", "is \"\(existing.value.text)\" in the capture, but "
+                        + "--label \(label.key)=\(label.value) gives it another value; drop the label or change it")
+                }
+            } else {
+                config.append((label.key, .string(label.value)))
+            }
+        }
+        return config
     }
 
     private mutating func configuration() throws(LineProblem) -> [(key: String, value: ConfigValue)] {
@@ -101,6 +121,32 @@ extension RecordDecoder {
             }
         }
         return device
+    }
+
+    private mutating func appInfo() throws(LineProblem) -> AppInfo? {
+        guard let member = try optionalMember(.app) else { return nil }
+        guard member.kind == .object else {
+            throw LineProblem(field: "app", "found \(found(member)), expected an object (name, version, build)")
+        }
+        var app = AppInfo()
+        var seen = Set<String>()
+        for item in nestedObjectMembers(member) {
+            let key = String(decoding: decodedString(start: item.keyStart, end: item.keyEnd, hasEscapes: item.keyHasEscapes),
+                             as: UTF8.self)
+            guard ["name", "version", "build"].contains(key) else { continue }
+            let field = "app.\(key)"
+            guard seen.insert(key).inserted else {
+                throw LineProblem(field: field, "appears more than once in app; expected it once")
+            }
+            if item.kind == .null { continue }
+            let text = String(decoding: try string(item, field: field, expected: "a string", nonEmpty: false), as: UTF8.self)
+            switch key {
+            case "name": app.name = text
+            case "version": app.version = text
+            default: app.build = text
+            }
+        }
+        return app
     }
 
     /// The members of a nested object that the line scan already validated.

@@ -60,7 +60,11 @@ struct RecordDecoder {
     private(set) var count = 0
     private var columnBias = 0
 
-    init() {
+    /// Configuration keys every session gets (`import --label`).
+    let labels: [(key: String, value: String)]
+
+    init(labels: [(key: String, value: String)] = []) {
+        self.labels = labels
         base = UnsafePointer(scratch.pointer)
     }
 

@@ -40,6 +40,10 @@ enum TraceLineEncoder {
                 appendKey("device", to: &output)
                 appendDevice(device, to: &output)
             }
+            if let app = session.app {
+                appendKey("app", to: &output)
+                appendStrings([("name", app.name), ("version", app.version), ("build", app.build)], to: &output)
+            }
             if let startedAt = session.startedAt {
                 appendStringField("started_at", startedAt, to: &output)
             }
@@ -141,6 +145,21 @@ enum TraceLineEncoder {
             appendString(name, to: &output)
             output.append(UInt8(ascii: ":"))
             appendNumber(value, to: &output)
+        }
+        output.append(UInt8(ascii: "}"))
+    }
+
+    /// `{"name":"…",…}` of the members that have a value.
+    private static func appendStrings(_ members: [(String, String?)], to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "{"))
+        var first = true
+        for (name, value) in members {
+            guard let value else { continue }
+            if !first { output.append(UInt8(ascii: ",")) }
+            first = false
+            appendString(name, to: &output)
+            output.append(UInt8(ascii: ":"))
+            appendString(value, to: &output)
         }
         output.append(UInt8(ascii: "}"))
     }

@@ -59,9 +59,15 @@ public struct TraceReader {
         /// Lines longer than this (without the line end) are refused.
         public var maxLineBytes: Int
 
-        public init(skipInvalid: Bool = false, maxLineBytes: Int = 16 << 20) {
+        /// Configuration keys added to every session (`import --label`): a
+        /// session that has the key with another value is an invalid line.
+        public var labels: [(key: String, value: String)]
+
+        public init(skipInvalid: Bool = false, maxLineBytes: Int = 16 << 20,
+                    labels: [(key: String, value: String)] = []) {
             self.skipInvalid = skipInvalid
             self.maxLineBytes = maxLineBytes
+            self.labels = labels
         }
     }
 
@@ -88,7 +94,7 @@ public struct TraceReader {
     // Internal rather than private: TraceReader+Records.swift works on them.
     let source: LineSource
     let options: Options
-    var decoder = RecordDecoder()
+    var decoder: RecordDecoder
     var touches = TouchOrderTracker()
     var hits = HitTargetTracker()
     /// Items decided together with another one (held records released by a
@@ -148,6 +154,7 @@ public struct TraceReader {
     private init(source: LineSource, options: Options) {
         self.source = source
         self.options = options
+        decoder = RecordDecoder(labels: options.labels)
     }
 
     /// Called with every byte of the input exactly once, in order, as chunks

@@ -99,6 +99,20 @@ public struct DeviceInfo: Sendable, Equatable {
     }
 }
 
+/// What a session says about the app that recorded it: its bundle's
+/// `CFBundleName`, `CFBundleShortVersionString` and `CFBundleVersion`.
+public struct AppInfo: Sendable, Equatable {
+    public var name: String?
+    public var version: String?
+    public var build: String?
+
+    public init(name: String? = nil, version: String? = nil, build: String? = nil) {
+        self.name = name
+        self.version = version
+        self.build = build
+    }
+}
+
 /// A `session` record: one run of one variant of an experiment.
 public struct SessionRecord: Sendable, Equatable {
     /// The session's id, unique within its capture.
@@ -108,17 +122,20 @@ public struct SessionRecord: Sendable, Equatable {
     /// The variant's knobs, in the order the capture lists them.
     public var config: [(key: String, value: ConfigValue)]
     public var device: DeviceInfo?
+    /// The app (and build) that recorded the session.
+    public var app: AppInfo?
     /// ISO 8601 wall-clock time, kept as written.
     public var startedAt: String?
 
     public init(id: String, experiment: String, variant: String,
                 config: [(key: String, value: ConfigValue)] = [],
-                device: DeviceInfo? = nil, startedAt: String? = nil) {
+                device: DeviceInfo? = nil, app: AppInfo? = nil, startedAt: String? = nil) {
         self.id = id
         self.experiment = experiment
         self.variant = variant
         self.config = config
         self.device = device
+        self.app = app
         self.startedAt = startedAt
     }
 
@@ -126,7 +143,7 @@ public struct SessionRecord: Sendable, Equatable {
         lhs.id == rhs.id && lhs.experiment == rhs.experiment && lhs.variant == rhs.variant
             && lhs.config.map(\.key) == rhs.config.map(\.key)
             && lhs.config.map(\.value) == rhs.config.map(\.value)
-            && lhs.device == rhs.device && lhs.startedAt == rhs.startedAt
+            && lhs.device == rhs.device && lhs.app == rhs.app && lhs.startedAt == rhs.startedAt
     }
 }
 

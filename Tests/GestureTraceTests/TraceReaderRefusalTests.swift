@@ -133,6 +133,9 @@ struct TraceReaderRefusalTests {
         .record("string screen height", #"{"type":"session","session":"s2","experiment":"e","variant":"v","device":{"screen_h":"852"}}"#, field: "device.screen_h", #"found "852", expected a finite number of points"#),
         .record("numeric model", #"{"type":"session","session":"s2","experiment":"e","variant":"v","device":{"model":15}}"#, field: "device.model", "found 15, expected a string"),
         .record("device not an object", #"{"type":"session","session":"s2","experiment":"e","variant":"v","device":[1]}"#, field: "device", "found an array, expected an object"),
+        .record("numeric app build", #"{"type":"session","session":"s2","experiment":"e","variant":"v","app":{"build":42}}"#, field: "app.build", "found 42, expected a string"),
+        .record("app not an object", #"{"type":"session","session":"s2","experiment":"e","variant":"v","app":"MyApp"}"#, field: "app", #"found "MyApp", expected an object (name, version, build)"#),
+        .record("app version twice", #"{"type":"session","session":"s2","experiment":"e","variant":"v","app":{"version":"1","version":"2"}}"#, field: "app.version", "appears more than once"),
         .record("numeric started_at", #"{"type":"session","session":"s2","experiment":"e","variant":"v","started_at":0}"#, field: "started_at", "found 0, expected a string"),
         .record("second header", Refusal.header, field: "type", "found a second header"),
     ]
