@@ -1,4 +1,4 @@
--- The gesturelab schema after every migration in Migrations/ (schema version 11).
+-- The gesturelab schema after every migration in Migrations/ (schema version 12).
 -- Generated from a new database; do not edit. After adding a migration, run
 -- scripts/update-schema.sh to write it anew. PRAGMA application_id = 0x474C4142
 -- ("GLAB"); new databases use 16384-byte pages.
@@ -41,7 +41,7 @@ CREATE TABLE session (
     screen_h      REAL,
     screen_scale  REAL,
     started_at    TEXT,
-    line          INTEGER NOT NULL, dropped INTEGER NOT NULL DEFAULT 0 CHECK (dropped >= 0),
+    line          INTEGER NOT NULL, dropped INTEGER NOT NULL DEFAULT 0 CHECK (dropped >= 0), app_name TEXT, app_version TEXT, app_build TEXT,
     UNIQUE (capture_id, session)
 ) STRICT;
 

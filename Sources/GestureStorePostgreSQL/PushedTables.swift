@@ -16,7 +16,7 @@ package enum PushedTables {
     /// A session's row; `id` and `capture_id` are given by the server.
     package static let session = [
         "session", "experiment", "variant", "device_model", "device_os", "screen_w", "screen_h", "screen_scale",
-        "started_at", "line", "dropped",
+        "started_at", "line", "dropped", "app_name", "app_version", "app_build",
     ]
 
     /// Tables whose rows belong to a session, in the order the foreign keys

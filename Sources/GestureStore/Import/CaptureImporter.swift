@@ -61,6 +61,9 @@ package struct CaptureImporter: Sendable {
     ///   - path: the capture's path, or `-` for standard input.
     ///   - skipInvalid: store the valid lines of a file with invalid ones,
     ///     handing each refused line to `onRejection`, instead of refusing the file.
+    ///   - labels: configuration keys added to every session of the file
+    ///     (`import --label`); a session with such a key of another value is
+    ///     an invalid line.
     ///   - onProgress: called every few thousand records.
     ///   - beforeCommit: called once the file is validated and stored, just
     ///     before its transaction commits; throwing rolls it back. An
@@ -70,6 +73,7 @@ package struct CaptureImporter: Sendable {
     package func importCapture(
         path: String,
         skipInvalid: Bool = false,
+        labels: [(key: String, value: String)] = [],
         onRejection: (TraceReader.TraceRejection) throws -> Void = { _ in },
         onProgress: ((Progress) -> Void)? = nil,
         beforeCommit: () throws -> Void = {}
@@ -80,7 +84,7 @@ package struct CaptureImporter: Sendable {
         defer { if fileDescriptor != STDIN_FILENO { close(fileDescriptor) } }
         let digest = CaptureDigest()
         let reader = TraceReader(fileDescriptor: fileDescriptor, name: displayName,
-                                 options: .init(skipInvalid: skipInvalid))
+                                 options: .init(skipInvalid: skipInvalid, labels: labels))
         reader.onBytes = { digest.update($0) }
 
         var stored: StoredCapture

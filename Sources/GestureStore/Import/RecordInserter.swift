@@ -54,8 +54,8 @@ final class RecordInserter {
         orphans = MultiRowInsert(db)
         sessionInsert = try BoundStatement(db, sql: """
             INSERT INTO session (capture_id, session, experiment, variant, device_model, device_os,
-                                 screen_w, screen_h, screen_scale, started_at, line)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                 screen_w, screen_h, screen_scale, started_at, line, app_name, app_version, app_build)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         configInsert = try BoundStatement(db, sql: "INSERT INTO session_config (session_id, key, value, value_type) VALUES (?, ?, ?, ?)")
     }
@@ -112,6 +112,9 @@ final class RecordInserter {
         sessionInsert.bind(session.device?.scale, at: 9)
         sessionInsert.bind(session.startedAt, at: 10)
         sessionInsert.bind(row.line, at: 11)
+        sessionInsert.bind(session.app?.name, at: 12)
+        sessionInsert.bind(session.app?.version, at: 13)
+        sessionInsert.bind(session.app?.build, at: 14)
         try sessionInsert.execute(db, arguments: "session \(session.id) on line \(row.line)")
         let rowID = db.lastInsertedRowID
         sessionRowIDs.append(rowID)

@@ -51,9 +51,16 @@ package protocol StoreReader {
     /// SQLite reads it unsorted, in the order it is stored; the server sorts
     /// what it can into that order.
     func exportSQL(relation: String) -> String
+
+    /// The schema that holds the store's relations (`main` in SQLite,
+    /// `public` on the server): SQL that shadows a relation with a common
+    /// table expression of the same name reads the relation itself through it.
+    var schemaName: String { get }
 }
 
 extension StoreReader {
+    package var schemaName: String { "main" }
+
     /// The relation as the engine reads it, unsorted: SQLite's own order.
     package func exportSQL(relation: String) -> String {
         ExportOrder.sql(relation: relation, sorted: false)

@@ -21,8 +21,16 @@ struct ImportCommand: ParsableCommand {
             short (nothing of it stored) and which were stored before; exit status 130
             (143). A killed import stores nothing of the file it was reading.
 
+            --label KEY=VALUE (repeatable) adds KEY to the configuration of every session
+            of the files, as if the capture had recorded it: say which build, participant
+            or device a capture came from when its recorder did not, then split or filter
+            on it (compare --by KEY, --where KEY=VALUE). A session that already has KEY
+            with another value is an invalid line. A file imported before is not labelled
+            again: identity is its bytes.
+
             Examples:
               gesturelab import run1.jsonl run2.jsonl
+              gesturelab import --label build=41 --label participant=p07 run4.jsonl
               cat run3.jsonl | gesturelab import -
               gesturelab import --skip-invalid --rejects rejects.txt damaged.jsonl
             """)
@@ -37,6 +45,10 @@ struct ImportCommand: ParsableCommand {
         valueName: "file"))
     var rejects: String?
 
+    @Option(help: ArgumentHelp("Add KEY=VALUE to the config of every session of these files (repeatable).",
+                               valueName: "key=value"))
+    var label: [String] = []
+
     @Argument(help: ArgumentHelp("Capture files (gesture-trace JSON Lines); - reads standard input.", valueName: "file"))
     var files: [String]
 
@@ -44,6 +56,7 @@ struct ImportCommand: ParsableCommand {
         if rejects != nil, !skipInvalid {
             throw ValidationError("--rejects needs --skip-invalid: without it an invalid line refuses the whole file.")
         }
+        _ = try SessionLabel.parse(label)
         if files.filter({ $0 == "-" }).count > 1 {
             throw ValidationError("standard input (-) can be named only once.")
         }
@@ -61,6 +74,7 @@ struct ImportCommand: ParsableCommand {
             try RejectsFile(path: path, keepingApart: files.filter { $0 != "-" }.map { ($0, "the capture") }
                 + RejectsFile.databaseFiles(databasePath))
         }
+        let labels = try SessionLabel.parse(label)
         var failures = 0
         for (file, name) in zip(files, names) {
             let progress = ProgressLine()
@@ -85,6 +99,7 @@ struct ImportCommand: ParsableCommand {
                 let summary = try CaptureImporter(database: store!).importCapture(
                     path: file,
                     skipInvalid: skipInvalid,
+                    labels: labels,
                     onRejection: { rejection in
                         progress.clear()
                         StandardErrorWriter.line("\(rejection.error) (line skipped)")
@@ -98,6 +113,10 @@ struct ImportCommand: ParsableCommand {
                 progress.clear()
                 if let warning = summary.unknownTypesWarning { StandardErrorWriter.line(warning) }
                 StandardErrorWriter.line(summary.summaryLine)
+                if case .alreadyImported = summary.outcome, !labels.isEmpty {
+                    // Identity is the bytes: the sessions keep the labels of their first import.
+                    StandardErrorWriter.line("\(name): --label not applied: a capture is labelled when first imported")
+                }
             } catch {
                 refused(error)
             }
