@@ -177,7 +177,8 @@ import Testing
         #expect(Set(group.keys) == ["label", "n", "p50_ms", "p90_ms", "p95_ms", "p99_ms", "max_ms"])
         let delta = try #require(object["delta"] as? [String: [String: Any]])
         #expect(Set(delta.keys) == ["p50_ms", "p90_ms", "p95_ms", "p99_ms"])
-        #expect(Set(delta["p50_ms"]?.keys.map { $0 } ?? []) == ["estimate", "ci_low", "ci_high"])
+        #expect(Set(delta["p50_ms"]?.keys.map { $0 } ?? []) == ["estimate", "ci_low", "ci_high", "mark"])
+        #expect(delta["p50_ms"]?["mark"] as? String == "slower" && delta["p95_ms"]?["mark"] as? String == "~")
         #expect(delta["p95_ms"]?["ci_low"] is NSNull)
         let test = try #require(object["mann_whitney"] as? [String: Any])
         #expect(test["u"] as? Double == 7.5)
@@ -194,22 +195,30 @@ import Testing
         #expect(Set((sessions["effective_n"] as? [String: Any])?.keys.map { $0 } ?? []) == ["a", "b"])
     }
 
+    /// The gate is judged at its own percentile: the row must be marked
+    /// slower by its own interval, and exceed A by more than the budget.
     @Test func budgetGateNeedsSignificanceAndSize() throws {
         let result = try run(ComparisonCapture.groups([("a", Self.slowerA), ("b", Self.slowerB)]),
                              .init(selection: ComparisonSelection(by: "mode")))
         let comparison = result.comparisons[0]
-        // p95: 37.25 against 24.6, +51.4 %.
-        #expect(comparison.exceedsBudget(percentLimit: 10, atPercent: 95))
-        #expect(!comparison.exceedsBudget(percentLimit: 60, atPercent: 95))
+        // p50: 28.5 against 13.5, +111.1 %, its interval above 0.
+        #expect(comparison.deltas[0].mark == .slower)
+        #expect(comparison.exceedsBudget(percentLimit: 10, atPercent: 50))
+        #expect(!comparison.exceedsBudget(percentLimit: 120, atPercent: 50))
+        // p95: 37.25 against 24.6, +51.4 %, but 10 values give p95 no
+        // interval, so nothing says the tail is slower: no trip.
+        #expect(comparison.deltas[2].mark == .noDifference)
+        #expect(!comparison.exceedsBudget(percentLimit: 10, atPercent: 95))
         let reversed = try run(ComparisonCapture.groups([("a", Self.slowerB), ("b", Self.slowerA)]),
                                .init(selection: ComparisonSelection(by: "mode")))
-        #expect(!reversed.comparisons[0].exceedsBudget(percentLimit: 0, atPercent: 95))
+        #expect(!reversed.comparisons[0].exceedsBudget(percentLimit: 0, atPercent: 50))
     }
 
     @Test func unknownKeyAndValueAreNamed() throws {
         let capture = ComparisonCapture.groups([("a", Self.slowerA), ("b", Self.slowerB)])
         let key = #expect(throws: QueryError.self) { try run(capture, .init(selection: ComparisonSelection(by: "mood"))) }
-        #expect(key?.message == "no session has a configuration key mood. Split by variant, via, region, or one of: mode")
+        #expect(key?.message == "--by mood: no session has a configuration key mood. Keys this store has: experiment, "
+            + "variant, capture, device.model, mode, event, region, target, via")
         let value = #expect(throws: QueryError.self) {
             try run(capture, .init(selection: ComparisonSelection(by: "mode"), a: "a", b: "c"))
         }

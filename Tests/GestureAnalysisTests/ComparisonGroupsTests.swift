@@ -85,10 +85,10 @@ struct ComparisonGroupsTests {
         }
     }
 
-    /// A split by a column of the session reads each session's value once:
-    /// a variant stored as the text `unknown` is listed, and, as for every
-    /// column split, `unknown` names the rows without a value (none here),
-    /// not it; filters on other columns still apply.
+    /// A split by an attribute of the session reads each session's value
+    /// once: a variant stored as the text `unknown` is a group like any
+    /// other (a session always has a variant, so there is no group of rows
+    /// without one); filters on other columns still apply.
     @Test func aSessionColumnSplitAnswersAsAColumnSplit() throws {
         let capture = Self.capture.replacingOccurrences(of: #""variant":"v-c""#, with: #""variant":"unknown""#)
         let fixture = try AnalysisFixture(captures: [])
@@ -98,11 +98,11 @@ struct ComparisonGroupsTests {
             let (values, groups) = try selection.valuesAndSessionLatencies(db)
             #expect(values == ["unknown", "v-a", "v-b"])
             #expect(values == (try selection.values(db)))
-            #expect(groups.map(contents) == [[], [[6, 10, 13], [8]], [[21, 31]]])
+            #expect(groups.map(contents) == [[[41, 45]], [[6, 10, 13], [8]], [[21, 31]]])
             #expect(groups == (try values.map { try selection.sessionLatencies(db, value: $0) }))
             let named = try selection.sessionLatencies(db, values: ["v-b", "unknown", "v-a"])
-            #expect(named.map(contents) == [[[21, 31]], [], [[6, 10, 13], [8]]])
-            #expect(try selection.sessionLatencies(db, values: ["unknown"]).map(contents) == [[]])
+            #expect(named.map(contents) == [[[21, 31]], [[41, 45]], [[6, 10, 13], [8]]])
+            #expect(try selection.sessionLatencies(db, values: ["unknown"]).map(contents) == [[[41, 45]]])
             // A filter on the session's experiment narrows the sessions read.
             let inX = ComparisonSelection(by: "variant", via: "target-action", experiment: "x")
             #expect(try inX.valuesAndSessionLatencies(db).groups == groups)

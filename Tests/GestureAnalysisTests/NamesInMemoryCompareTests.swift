@@ -10,15 +10,20 @@ import Testing
 /// statement runs as written.
 @Suite struct NamesInMemoryCompareTests {
     static let requests: [(String, Comparer.Request)] = [
-        ("responses by via", .init(selection: ComparisonSelection(by: "via"))),
+        // Several events: refused alike either way.
+        ("responses by via, every event", .init(selection: ComparisonSelection(by: "via"))),
         ("responses by via, one event", .init(selection: ComparisonSelection(by: "via", event: "began"))),
-        ("responses by variant", .init(selection: ComparisonSelection(by: "variant"))),
-        ("responses by target", .init(selection: ComparisonSelection(by: "target"))),
-        ("responses by region, one experiment", .init(selection: ComparisonSelection(by: "region", experiment: "e"))),
-        ("recognitions by variant", .init(selection: ComparisonSelection(by: "variant", metric: .recognition))),
-        ("dispatches by via", .init(selection: ComparisonSelection(by: "via", metric: .dispatch))),
+        ("responses by event", .init(selection: ComparisonSelection(by: "event"))),
+        ("responses by variant", .init(selection: ComparisonSelection(by: "variant", event: "touchDown"))),
+        ("responses by target", .init(selection: ComparisonSelection(by: "target", event: "touchDown"))),
+        ("responses by region, one experiment", .init(selection: ComparisonSelection(by: "region", event: "touchDown",
+                                                                                       experiment: "e"))),
+        ("responses by device", .init(selection: ComparisonSelection(by: "device.model", event: "touchDown"))),
+        ("recognitions by variant", .init(selection: ComparisonSelection(by: "variant", metric: .recognition,
+                                                                         event: "began"))),
+        ("dispatches by via", .init(selection: ComparisonSelection(by: "via", metric: .dispatch, event: "began"))),
         ("touch unit, responses by variant", {
-            var request = Comparer.Request(selection: ComparisonSelection(by: "variant"))
+            var request = Comparer.Request(selection: ComparisonSelection(by: "variant", event: "touchDown"))
             request.options.unit = .touch
             return request
         }()),

@@ -166,7 +166,7 @@ import Testing
         (ComparisonSelection(by: "hit_area", outcome: .reached, via: "touches"), "--metric reached counts touches, which have no delivery channel"),
         (ComparisonSelection(by: "via", outcome: .falseStart), "--metric false-start counts touches, which have no delivery channel"),
         (ComparisonSelection(by: "hit_area", outcome: .reached, event: "touchDown"), "--metric reached counts touch-downs, which have no event"),
-        (ComparisonSelection(by: "recognizer", outcome: .falseStart), "--metric false-start splits by a config key"),
+        (ComparisonSelection(by: "recognizer", outcome: .falseStart), "--metric false-start splits by a session attribute, a config key"),
     ]
 
     @Test(arguments: badSelections)
@@ -193,7 +193,7 @@ import Testing
         let table = ProportionReport.table(run)
         #expect(table.hasPrefix("touches reaching their nearest target by hit_area\n"))
         #expect(table.contains("rate       56.8% [45.9%, 67.0%]   75.4% [64.0%, 84.0%]   +18.6 pp   [+3.3, +32.4] pp"))
-        #expect(table.contains("B is better than A: Fisher's exact p = 0.025, odds ratio 0.43 (touches pooled: n = 81 vs 69, alpha 0.05)"))
+        #expect(table.contains("B is better than A: Fisher's exact p = 0.025, odds ratio B/A 2.33 (touches pooled: n = 81 vs 69, alpha 0.05)"))
         #expect(table.contains("note: unit: touch — every touch is taken as independent"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(ProportionReport.json(run).utf8)) as? [String: Any])
         #expect(Array(ProportionReport.jsonObject(run.comparisons[0], run: run).keys.prefix(9))
@@ -202,7 +202,8 @@ import Testing
         // The text, not JSONSerialization's reading of it, which rounds the last digit on Linux.
         let text = ProportionReport.json(run)
         #expect(text.contains(#""a":{"label":"frame","n":81,"k":46,"rate":\#(46.0 / 81),"ci_low":0.45937436474974"#))
-        #expect(text.contains(#""fisher":{"odds_ratio":0.42967032967032964,"p":0.02482542355195"#))
+        // B's odds over A's: scipy.stats.fisher_exact([[52, 17], [46, 35]]).statistic = 2.3273657289002556.
+        #expect(text.contains(#""fisher":{"odds_ratio":2.3273657289002556,"p":0.02482542355195"#))
         let csv = ProportionReport.csv(run)
         #expect(csv.hasPrefix("metric,by,a,b,n_a,k_a,rate_a,"))
         #expect(csv.contains("\r\nreached,hit_area,frame,enlarged,81,46,"))

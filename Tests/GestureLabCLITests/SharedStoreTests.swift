@@ -26,7 +26,11 @@ struct SharedStoreTests {
          "--a", "observer", "--b", "target-action"],
         ["--by", "delays_content_touches", "--event", "touchesBegan", "--experiment", "content-touches",
          "--a", "false", "--b", "true"],
-        ["--by", "variant", "--experiment", "delivery-channel", "--metric", "dispatch"],
+        ["--by", "variant", "--experiment", "delivery-channel", "--metric", "dispatch", "--event", "began"],
+        // Splits and filters on what a session is: its app build, device and day.
+        ["--by", "app.build", "--event", "touchDown", "--experiment", "edge-deferral", "--fail-if-slower", "50"],
+        ["--by", "device.model", "--event", "began", "--where", "app.build=42", "--where", "delivery=both"],
+        ["--by", "capture", "--event", "touchDown", "--where", "device.model=iPhone15,2"],
     ]
 
     /// The canned queries shipped in Queries/.

@@ -39,7 +39,7 @@ package enum Comparer {
         // One scan reads every group needed (and the key's values when none
         // were named): at millions of rows each scan is most of a second.
         var listed: (values: [String], groups: [SessionGroup])?
-        if request.a == nil, request.b == nil, selection.outcome == nil {
+        if request.b == nil, selection.outcome == nil {
             listed = try selection.valuesAndSessionLatencies(db)
         }
         let (pairs, choiceNote) = try groupPairs(request, in: db, values: listed?.values)
@@ -87,7 +87,7 @@ package enum Comparer {
                     + "shows nothing. Name two different values.")
             }
             pairs = [(a, b)]
-        case (nil, nil):
+        case (let named, nil):
             let values = try listed ?? selection.values(db)
             guard values.count >= 2 else {
                 throw QueryError(values.isEmpty
@@ -95,12 +95,23 @@ package enum Comparer {
                     : "\(escaped(selection.by)) has only one value (\(escaped(values[0]))) among the \(selection.rowNoun): "
                         + "nothing to compare")
             }
-            let baseline = values.first(where: isBaseline) ?? values[0]
+            let baseline: String
+            if let named {
+                guard values.contains(where: { $0.hasSameBytes(as: named) }) else {
+                    throw QueryError("--a \(escaped(named)): no \(selection.rowNoun) where \(escaped(selection.by)) = "
+                        + "\(escaped(named)); values found: \(values.map(escaped).joined(separator: ", "))")
+                }
+                baseline = named
+                choiceNote = "A = \(baseline) (--a)"
+            } else {
+                baseline = values.first(where: isBaseline) ?? values[0]
+                choiceNote = "A = \(baseline) (\(values.contains(where: isBaseline) ? "the baseline" : "the first value"))"
+            }
             pairs = values.filter { !$0.hasSameBytes(as: baseline) }.map { (baseline, $0) }
-            choiceNote = "A = \(baseline) (\(values.contains(where: isBaseline) ? "the baseline" : "the first value"))"
-                + (values.count > 2 ? "; each other value of \(selection.by) is a B" : ", B = \(pairs[0].b)")
+            choiceNote! += values.count > 2 ? "; each other value of \(selection.by) is a B" : ", B = \(pairs[0].b)"
         default:
-            throw QueryError("give both --a and --b, or neither to compare the values of \(escaped(selection.by)) found")
+            throw QueryError("--b needs --a: give both, or --a alone to compare every value of "
+                + "\(escaped(selection.by)) against it")
         }
         return (pairs, choiceNote)
     }

@@ -60,6 +60,16 @@ package struct Comparison: Sendable {
         /// B's percentile minus A's; nil when either group is empty.
         package var estimate: Double?
         package var interval: Result<BootstrapInterval, InsufficientData>
+
+        /// This percentile's own mark, from its own interval: slower when the
+        /// whole interval of B − A lies above 0, faster when below, else `~`
+        /// (also when there is no interval).
+        package var mark: Verdict {
+            guard case .success(let bounds) = interval else { return .noDifference }
+            if bounds.low > 0 { return .slower }
+            if bounds.high < 0 { return .faster }
+            return .noDifference
+        }
     }
 
     package enum Verdict: String, Sendable {
@@ -228,10 +238,14 @@ package struct Comparison: Sendable {
         return estimate / base * 100
     }
 
-    /// The latency-budget gate: B is significantly slower than A and its
-    /// percentile exceeds A's by more than `percentLimit` percent.
+    /// The latency-budget gate, judged at the budget's own percentile: its
+    /// row is marked slower (the whole B − A interval above 0) and B's
+    /// percentile exceeds A's by more than `percentLimit` percent. A
+    /// regression only in the tail trips a p95 budget; one only at the
+    /// median does not.
     package func exceedsBudget(percentLimit: Double, atPercent percent: Double) -> Bool {
-        guard verdict == .slower, let change = relativeChange(atPercent: percent) else { return false }
+        guard let index = Self.percents.firstIndex(of: percent), deltas[index].mark == .slower,
+              let change = relativeChange(atPercent: percent) else { return false }
         return change > percentLimit
     }
 

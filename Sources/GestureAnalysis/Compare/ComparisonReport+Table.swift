@@ -13,8 +13,15 @@ extension ComparisonReport {
         text += "\n"
         let filterText = filters(selection).map { "\($0.0) \($0.1)" }.joined(separator: ", ")
         if !filterText.isEmpty { text += "only \(filterText)\n" }
-        for comparison in run.comparisons {
-            text += "\n" + table(comparison)
+        if run.comparisons.count > 1 {
+            text += "\n" + baselineTable(run.comparisons)
+            for comparison in run.comparisons {
+                text += "\nB = \(comparison.b.label):\n" + lines(comparison)
+            }
+        } else {
+            for comparison in run.comparisons {
+                text += "\n" + table(comparison)
+            }
         }
         text += "\n" + methodLine(run.request.options) + "\n"
         return text
@@ -41,30 +48,28 @@ extension ComparisonReport {
         rows.append(["n", String(comparison.a.n), String(comparison.b.n), "", "", "", ""])
         rows.append(["sessions", String(comparison.a.sessions), String(comparison.b.sessions), "", "", "", ""])
         for (index, delta) in comparison.deltas.enumerated() {
-            var interval = ""
-            switch delta.interval {
-            case .success(let bounds): interval = "[\(signedMilliseconds(bounds.low)), \(signedMilliseconds(bounds.high))]"
-            case .failure(let reason): interval = "(need \(reason.needed) values)"
-            }
-            let change = comparison.relativeChange(atPercent: delta.percent).map { String(format: "%+.1f%%", $0) } ?? ""
-            let significant = (try? delta.interval.get()).map { $0.low > 0 || $0.high < 0 } ?? false
             rows.append([
                 statisticName(delta.percent),
                 milliseconds(comparison.a.percentiles[index]),
                 milliseconds(comparison.b.percentiles[index]),
                 delta.estimate.map(signedMilliseconds) ?? "",
-                interval,
-                change,
-                significant ? "" : "~",
+                intervalText(delta.interval),
+                changeText(comparison, delta),
+                markText(delta.mark),
             ])
         }
         rows.append(["max", milliseconds(comparison.a.max), milliseconds(comparison.b.max), "", "", "", ""])
 
         // Row names and intervals read as words; the other columns line up as numbers.
-        var table = TextTable(alignments: [.left, .right, .right, .right, .left, .right, .right], separator: "   ")
+        var table = TextTable(alignments: [.left, .right, .right, .right, .left, .right, .left], separator: "   ")
         for row in rows { table.append(row) }
-        var text = table.text
-        text += "\n" + verdictLine(comparison) + "\n"
+        return table.text + "\n" + lines(comparison)
+    }
+
+    /// What follows a comparison's numbers: the verdict, the pooled test,
+    /// the clustering, the paired analysis and the notes.
+    static func lines(_ comparison: Comparison) -> String {
+        var text = verdictLine(comparison) + "\n"
         if comparison.options.unit == .session {
             text += pooledLine(comparison) + "\n"
             if let clustering = clusteringLine(comparison) { text += clustering + "\n" }
@@ -83,8 +88,8 @@ extension ComparisonReport {
     /// `B is slower than A: Mann–Whitney on session medians U = 0, p = 0.029 (exact; 4 vs 4 sessions, alpha 0.05)`.
     package static func verdictLine(_ comparison: Comparison) -> String {
         let sentence = switch comparison.verdict {
-        case .faster: "B is faster than A"
-        case .slower: "B is slower than A"
+        case .faster: "at the median, B is faster than A"
+        case .slower: "at the median, B is slower than A"
         case .noDifference where comparison.options.unit == .session
             && !comparison.sessionLevel.hasReplication(pairedSessions: comparison.paired?.sessionMedians.count):
             "~ no session-level inference"
@@ -130,15 +135,19 @@ extension ComparisonReport {
         guard let icc = clustering.icc else {
             return "ICC: not defined (it needs more sessions than groups and more values than sessions)"
         }
-        let spread = icc >= 0.5 ? "between-session spread dominates"
-            : icc >= 0.1 ? "sessions differ" : "little clustering by session"
         var parts: [String] = []
         for (index, summary) in [comparison.a, comparison.b].enumerated() {
             guard let effective = clustering.effectiveN[index], let effect = clustering.designEffects[index] else { continue }
             parts.append("\(summary.label)'s \(summary.n.grouped) touches carry the information of about "
                 + "\(Int(effective.rounded()).grouped) (design effect \(String(format: "%.3g", effect)))")
         }
-        return "ICC \(String(format: "%.2f", icc)), \(spread): " + parts.joined(separator: "; ")
+        // The words follow the design effect, which says how much the
+        // clustering costs at these session sizes, not the ICC alone: a
+        // small ICC over long sessions still shrinks the information a lot.
+        let largestEffect = clustering.designEffects.compactMap { $0 }.max() ?? 1
+        let spread = largestEffect < 1.5 ? "little clustering by session"
+            : largestEffect < 10 ? "sessions differ" : "between-session spread dominates"
+        return "ICC \(NumberText.fixed(icc, digits: 2)), \(spread): " + parts.joined(separator: "; ")
     }
 
     /// The paired analysis per session: Wilcoxon on each session's median difference.
@@ -170,6 +179,11 @@ extension ComparisonReport {
         return line
     }
 
+    /// B − A at a percentile as a share of A's value: `+712.3%`.
+    static func changeText(_ comparison: Comparison, _ delta: Comparison.Delta) -> String {
+        comparison.relativeChange(atPercent: delta.percent).map { NumberText.fixed($0, digits: 1, signed: true) + "%" } ?? ""
+    }
+
     static func pText(_ p: Double) -> String {
         p < 0.001 ? "p < 0.001" : "p = " + String(format: "%.3f", p)
     }
@@ -177,11 +191,11 @@ extension ComparisonReport {
     /// `12.3 ms`, or nothing for no value.
     package static func milliseconds(_ value: Double?) -> String {
         guard let value else { return "" }
-        return String(format: "%.1f ms", value)
+        return NumberText.fixed(value, digits: 1) + " ms"
     }
 
     /// `+749.7 ms`, always with a sign.
     package static func signedMilliseconds(_ value: Double) -> String {
-        String(format: "%+.1f ms", value)
+        NumberText.fixed(value, digits: 1, signed: true) + " ms"
     }
 }

@@ -6,10 +6,13 @@ package enum ComparisonReport {
 
     // MARK: JSON
 
-    /// One object per comparison (docs/latencies.md); a list when B is several values.
+    /// One object for one comparison (docs/latencies.md); with several B
+    /// values against one baseline, `{"baseline": A, "comparisons": [...]}`.
     package static func json(_ run: Comparer.Run) -> String {
         let objects = run.comparisons.map { jsonObject($0, run: run) }
-        return (objects.count == 1 ? objects[0] : .array(objects)).text + "\n"
+        guard objects.count > 1 else { return (objects.first ?? .array([])).text + "\n" }
+        return JSONValue.object([("baseline", .string(run.comparisons[0].a.label)), ("comparisons", .array(objects))])
+            .text + "\n"
     }
 
     /// The same objects, one comparison a line (newline-delimited JSON).
@@ -33,6 +36,7 @@ package enum ComparisonReport {
                 ("estimate", .number(delta.estimate)),
                 ("ci_low", .number(interval?.low)),
                 ("ci_high", .number(interval?.high)),
+                ("mark", .string(delta.mark.rawValue)),
             ]))
         }
         let test = try? comparison.mannWhitney.get()
@@ -116,6 +120,7 @@ package enum ComparisonReport {
         [("target", selection.target), ("event", selection.event), ("via", selection.via),
          ("region", selection.region), ("experiment", selection.experiment), ("variant", selection.variant)]
             .compactMap { name, value in value.map { (name, $0) } }
+            + selection.conditions.map { ($0.key, $0.values.joined(separator: ",")) }
     }
 
     // MARK: CSV
@@ -123,12 +128,12 @@ package enum ComparisonReport {
     /// One row per statistic (p50 … p99, max) per comparison.
     package static func csv(_ run: Comparer.Run) -> String {
         var lines = ["metric,by,a,b,statistic,a_ms,b_ms,delta_ms,ci_low_ms,ci_high_ms,change_pct,n_a,n_b,u,p,alpha,verdict,"
-            + "unit,sessions_a,sessions_b,sessions_u,sessions_p,icc"]
+            + "unit,sessions_a,sessions_b,sessions_u,sessions_p,icc,mark"]
         for comparison in run.comparisons {
             let test = try? comparison.mannWhitney.get()
             let sessionTest = try? comparison.sessionLevel.test.get()
             func row(_ statistic: String, _ a: Double?, _ b: Double?, _ delta: Double?,
-                     _ interval: BootstrapInterval?, _ change: Double?) -> String {
+                     _ interval: BootstrapInterval?, _ change: Double?, _ mark: String) -> String {
                 ([run.request.selection.metric.rawValue, run.request.selection.by, comparison.a.label,
                   comparison.b.label, statistic].map(CSVField.encode)
                     + [a, b, delta, interval?.low, interval?.high, change].map(csvNumber)
@@ -136,16 +141,16 @@ package enum ComparisonReport {
                        csvNumber(comparison.options.alpha), CSVField.encode(comparison.verdict.rawValue),
                        comparison.options.unit.rawValue, String(comparison.a.sessions), String(comparison.b.sessions),
                        csvNumber(sessionTest?.u), csvNumber(sessionTest?.p),
-                       csvNumber(comparison.sessionLevel.clustering.icc)])
+                       csvNumber(comparison.sessionLevel.clustering.icc), CSVField.encode(mark)])
                     .joined(separator: ",")
             }
             for (index, delta) in comparison.deltas.enumerated() {
                 lines.append(row(statisticName(delta.percent), comparison.a.percentiles[index],
                                  comparison.b.percentiles[index], delta.estimate, try? delta.interval.get(),
-                                 comparison.relativeChange(atPercent: delta.percent)))
+                                 comparison.relativeChange(atPercent: delta.percent), delta.mark.rawValue))
             }
             let maxDelta = comparison.a.max.flatMap { a in comparison.b.max.map { $0 - a } }
-            lines.append(row("max", comparison.a.max, comparison.b.max, maxDelta, nil, nil))
+            lines.append(row("max", comparison.a.max, comparison.b.max, maxDelta, nil, nil, ""))
         }
         return lines.joined(separator: "\r\n") + "\r\n"
     }

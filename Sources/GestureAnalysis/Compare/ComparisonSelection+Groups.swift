@@ -20,22 +20,35 @@ import GestureStore
 extension ComparisonSelection {
     /// The groups where the key is each of `values`, by session, from one
     /// scan: element i is `sessionLatencies(db, value: values[i])`.
+    ///
+    /// - Throws: ``QueryError`` when the rows hold more than one event and
+    ///   the selection names none (``EventTally``).
     package func sessionLatencies(_ db: some StoreReader, values: [String]) throws -> [SessionGroup] {
         try readGroups(db, only: values).groups
     }
 
     /// The key's values among the selected latencies, as ``values(_:)``
     /// lists them, each with its group by session, from one scan.
+    ///
+    /// - Throws: ``QueryError`` when the rows hold more than one event and
+    ///   the selection names none (``EventTally``).
     package func valuesAndSessionLatencies(_ db: some StoreReader) throws -> (values: [String], groups: [SessionGroup]) {
         _ = try checkedSplitFilters(db)
         return try readGroups(db, only: nil)
     }
+
+    /// Whether a group's latencies must all be of one event: a latency
+    /// means one event (touchUpInside includes how long the finger stayed
+    /// down), so rows of several are refused unless the split is by event.
+    var needsOneEvent: Bool { outcome == nil && event == nil && by != "event" }
 
     /// Reads the rows of the groups named in `only` (every group when nil)
     /// and sorts them by the key's value; lists the values found, ordered by
     /// the database, or returns `only` as given.
     private func readGroups(_ db: some StoreReader, only: [String]?) throws -> (values: [String], groups: [SessionGroup]) {
         var (conditions, arguments) = try filters()
+        var events = EventTally()
+        let eventColumn = needsOneEvent ? "event" : "NULL"
         var keys = ValueSlots()
         /// Per session id, the slot of its value of a key every session has one value of.
         var sessionSlots: [Int64: Int] = [:]
@@ -49,24 +62,24 @@ extension ComparisonSelection {
                     .joined(separator: " OR ") + ")")
                 arguments.append(contentsOf: only.filter { $0 != "unknown" } as [DatabaseValueConvertible?])
             }
-            if sessionColumn != nil {
-                // A column of the session (never NULL): its value is read
-                // once a session, and the rows carry only their session's id.
-                // Only the sessions the filters on the session leave.
-                let filters = [("experiment", experiment), ("variant", variant)].compactMap { name, value in
-                    value.map { ("\(name) = ?", $0) }
-                }
-                let whereSessions = filters.isEmpty ? "" : " WHERE " + filters.map(\.0).joined(separator: " AND ")
-                try db.forEachRow(projectSQL: "SELECT id, \(column) FROM session" + whereSessions,
-                                  arguments: StoreArguments(filters.map(\.1) as [DatabaseValueConvertible?]), columns: { _ in },
-                                  row: { row in
-                    guard let id = Int64.fromDatabaseValue(row[0]), let value = String.fromDatabaseValue(row[1]) else { return }
-                    sessionSlots[id] = keys.slot(of: value)
-                })
-                sql = "SELECT NULL, session_id, latency_ms FROM \(metric.relation)"
-            } else {
-                sql = "SELECT \(column), session_id, latency_ms FROM \(metric.relation)"
+            sql = "SELECT \(column), session_id, latency_ms, \(eventColumn) FROM \(metric.relation)"
+        } else if let attribute = splitAttribute {
+            // A value of the session: read once a session, and the rows
+            // carry only their session's id.
+            var sessionSQL = "SELECT session.id, \(attribute.sql) FROM session WHERE \(attribute.sql) IS NOT NULL"
+            var sessionArguments: [DatabaseValueConvertible?] = []
+            if let only {
+                let list = Array(repeating: "?", count: only.count).joined(separator: ", ")
+                sessionSQL += " AND \(attribute.sql) IN (\(list))"
+                sessionArguments = only
+                conditions.append("session_id IN (SELECT session.id FROM session WHERE \(attribute.sql) IN (\(list)))")
+                arguments += only as [DatabaseValueConvertible?]
             }
+            try db.forEachRow(sql: sessionSQL, arguments: StoreArguments(sessionArguments), columns: { _ in }, row: { row in
+                guard let id = Int64.fromDatabaseValue(row[0]), let value = String.fromDatabaseValue(row[1]) else { return }
+                sessionSlots[id] = keys.slot(of: value)
+            })
+            sql = "SELECT NULL, session_id, latency_ms, \(eventColumn) FROM \(metric.relation)"
         } else {
             var configSQL = "SELECT session_id, value FROM session_config WHERE key = ?"
             var configArguments: [DatabaseValueConvertible?] = [by]
@@ -81,7 +94,7 @@ extension ComparisonSelection {
                 guard let id = Int64.fromDatabaseValue(row[0]), let value = String.fromDatabaseValue(row[1]) else { return }
                 sessionSlots[id] = keys.slot(of: value)
             })
-            sql = "SELECT NULL, session_id, latency_ms FROM \(metric.relation)"
+            sql = "SELECT NULL, session_id, latency_ms, \(eventColumn) FROM \(metric.relation)"
         }
         let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
         var rowsBySlot: [[(id: Int64, values: [Double])]] = []
@@ -91,7 +104,7 @@ extension ComparisonSelection {
                           columns: { _ in }, row: { row in
             let id = Int64.fromDatabaseValue(row[1]) ?? 0
             let slot: Int
-            if splitsOnColumn, sessionColumn == nil {
+            if splitsOnColumn {
                 if let value = String.fromDatabaseValue(row[0]) {
                     slot = keys.slot(of: value)
                 } else {
@@ -106,6 +119,7 @@ extension ComparisonSelection {
                 slot = found
                 lastSession = (id, found)
             }
+            if needsOneEvent { events.count(row[3]) }
             while rowsBySlot.count <= slot { rowsBySlot.append([]) }
             let value = Double.fromDatabaseValue(row[2]) ?? .nan
             if rowsBySlot[slot].last?.id == id {
@@ -114,6 +128,7 @@ extension ComparisonSelection {
                 rowsBySlot[slot].append((id, [value]))
             }
         })
+        try events.requireOne(rowNoun)
         func group(_ slot: Int?) -> SessionGroup {
             guard let slot, slot < rowsBySlot.count else { return SessionGroup(sessions: []) }
             return SessionGroup(sessions: rowsBySlot[slot])
@@ -132,10 +147,6 @@ extension ComparisonSelection {
         let values = try orderedByDatabase(found, db)
         return (values, values.map { group(slot(for: $0)) })
     }
-
-    /// The `session` column the split is by, when it is one (`variant`,
-    /// `experiment`: text, never NULL, one value a session).
-    private var sessionColumn: String? { by == "variant" || by == "experiment" ? by : nil }
 
     /// `values` in the order the database sorts text (its collation, as the
     /// `ORDER BY` of ``values(_:)``).

@@ -40,6 +40,9 @@ extension ComparisonSelection {
                 conditions.append("\(column) = ?")
                 arguments.append(value)
             }
+        } else if let attribute = splitAttribute {
+            conditions.append("session_id IN (SELECT session.id FROM session WHERE \(attribute.sql) = ?)")
+            arguments.append(value)
         } else {
             conditions.append("session_id IN (SELECT session_id FROM session_config WHERE key = ? AND value = ?)")
             arguments.append(by)

@@ -5,9 +5,13 @@ import GestureStore
 /// Which latencies (or touch outcomes) go into a comparison, and how they
 /// split into groups.
 ///
-/// `by` is a session configuration key (`deferred_edges`), `variant`, `via`,
-/// or another column of the metric's relation (`region`, `target`, `event`,
-/// `experiment`). Filters narrow the latencies before the split.
+/// `by` is a session attribute (``SessionAttribute``: `variant`,
+/// `experiment`, `capture`, `day`, `device.model`, `device.os`, `app.name`,
+/// `app.version`, `app.build`), a session configuration key
+/// (`deferred_edges`), or a column of the metric's relation (`via`,
+/// `region`, `target`, `event`). Filters narrow the latencies before the
+/// split: the relation's columns (`event`, `via`, …) and, through
+/// `conditions` (`--where`), any session attribute or configuration key.
 ///
 /// With `outcome` set the selection counts touch outcomes instead of
 /// latencies (rows of `outcomes` or `starts`) and `metric` is not used:
@@ -26,10 +30,12 @@ package struct ComparisonSelection: Sendable {
     package var region: String?
     package var experiment: String?
     package var variant: String?
+    /// `--where`: only sessions whose key has one of the values.
+    package var conditions: [SessionCondition]
 
     package init(by: String, metric: LatencyMetric = .response, outcome: OutcomeMetric? = nil, target: String? = nil,
                 event: String? = nil, via: String? = nil, region: String? = nil, experiment: String? = nil,
-                variant: String? = nil) {
+                variant: String? = nil, conditions: [SessionCondition] = []) {
         self.by = by
         self.metric = metric
         self.outcome = outcome
@@ -39,13 +45,16 @@ package struct ComparisonSelection: Sendable {
         self.region = region
         self.experiment = experiment
         self.variant = variant
+        self.conditions = conditions
     }
 
-    /// Keys that split on a column of the relation rather than on the
-    /// sessions' configuration.
-    static let columnKeys: Set<String> = ["variant", "via", "region", "target", "event", "experiment", "recognizer"]
+    /// Keys that split on a column of the relation rather than on sessions.
+    static let columnKeys: Set<String> = SessionLabel.splitColumns
 
     var splitsOnColumn: Bool { Self.columnKeys.contains(by) }
+
+    /// The session attribute the split is by, when it is one.
+    var splitAttribute: SessionAttribute? { SessionAttribute(key: by) }
 
     /// The relation the selected rows come from.
     var relation: String { outcome?.relation ?? metric.relation }
@@ -84,8 +93,8 @@ package struct ComparisonSelection: Sendable {
             throw QueryError("--metric reached counts touch-downs, which have no event: drop --event/--by event")
         }
         if by == "event" || by == "recognizer" {
-            throw QueryError("--metric \(outcome.rawValue) splits by a config key, variant, region, target or experiment, "
-                + "not \(by)")
+            throw QueryError("--metric \(outcome.rawValue) splits by a session attribute, a config key, region or "
+                + "target, not \(by)")
         }
     }
 
@@ -98,6 +107,8 @@ package struct ComparisonSelection: Sendable {
         case "region" where region != nil: "region"
         case "experiment" where experiment != nil: "experiment"
         case "variant" where variant != nil: "variant"
+        // Several values of the split's own key choose its groups; one leaves one.
+        case _ where conditions.contains { $0.key == by && $0.values.count == 1 }: "where \(by)=…"
         default: nil
         }
     }
@@ -148,6 +159,11 @@ package struct ComparisonSelection: Sendable {
             if regions.contains("unknown") { alternatives.append("region IS NULL") }
             sql.append("(" + alternatives.joined(separator: " OR ") + ")")
         }
+        for condition in conditions {
+            let (text, values) = condition.sql
+            sql.append(text)
+            arguments.append(contentsOf: values as [DatabaseValueConvertible?])
+        }
         return (sql, arguments)
     }
 
@@ -165,6 +181,14 @@ package struct ComparisonSelection: Sendable {
         // there, on the relation's session index), rather than every row of
         // the relation being read to list its sessions: 0.34 → 0.02 s for
         // the outcomes of 6,106 sessions at 12 M records.
+        if let attribute = splitAttribute {
+            let rowOfTheSession = (["session_id = session.id"] + conditions).joined(separator: " AND ")
+            return try db.fetchStrings(projectSQL: """
+                SELECT DISTINCT \(attribute.sql) AS value FROM session
+                WHERE \(attribute.sql) IS NOT NULL AND EXISTS (SELECT 1 FROM \(relation) WHERE \(rowOfTheSession))
+                ORDER BY value
+                """, arguments: StoreArguments(arguments))
+        }
         let rowOfTheSession = (["session_id = keyed.session_id"] + conditions).joined(separator: " AND ")
         return try db.fetchStrings(projectSQL: """
             SELECT DISTINCT value FROM session_config AS keyed
@@ -174,8 +198,8 @@ package struct ComparisonSelection: Sendable {
     }
 
     /// The filters' conditions, once the split is known to give groups: it
-    /// refuses a key also filtered on, a channel split of recognitions and
-    /// a configuration key no session has, in that order.
+    /// refuses a key also filtered on, a channel split of recognitions, and
+    /// a split or `--where` key no session has, in that order.
     func checkedSplitFilters(_ db: some StoreReader) throws -> (sql: [String], arguments: [DatabaseValueConvertible?]) {
         if let filtered = filteredKey {
             throw QueryError("--by \(Comparer.escaped(by)) with --\(filtered) leaves one group: drop one of them")
@@ -186,20 +210,29 @@ package struct ComparisonSelection: Sendable {
                 throw QueryError("recognitions have no channel: --by via works with --metric response or dispatch")
             }
         } else {
-            try checkKnownKey(db)
+            try Self.checkKnownKey(by, option: "--by", db, splitKeys: Self.columnKeys.subtracting(["recognizer"]))
+        }
+        for condition in conditions {
+            try Self.checkKnownKey(condition.key, option: "--where", db, splitKeys: [])
         }
         return filters
     }
 
-    /// Refuses a configuration key no session has, listing the keys there are.
-    private func checkKnownKey(_ db: some StoreReader) throws {
-        let knownKey = try db.fetchInt(sql: "SELECT count(*) FROM session_config WHERE key = ?", arguments: [by]) ?? 0 > 0
-        guard knownKey else {
-            let keys = try db.fetchStrings(sql: "SELECT DISTINCT key FROM session_config ORDER BY key")
-            throw QueryError("no session has a configuration key \(Comparer.escaped(by)). Split by variant, via, region, "
-                + "or one of: " + (keys.isEmpty ? "(no configuration keys recorded)"
-                                   : keys.map(Comparer.escaped).joined(separator: ", ")))
+    /// Refuses a session key no session has, listing the keys there are:
+    /// the recorded session attributes, the configuration keys, and for
+    /// `--by` the relation's columns.
+    static func checkKnownKey(_ key: String, option: String, _ db: some StoreReader, splitKeys: Set<String>) throws {
+        let known: Bool
+        if let attribute = SessionAttribute(key: key) {
+            known = try db.fetchInt(sql: "SELECT count(\(attribute.sql)) FROM session") ?? 0 > 0
+        } else {
+            known = try db.fetchInt(sql: "SELECT count(*) FROM session_config WHERE key = ?", arguments: [key]) ?? 0 > 0
         }
+        guard !known else { return }
+        let keys = try SessionAttribute.sessionKeys(db) + splitKeys.sorted()
+        let what = SessionAttribute(key: key) == nil ? "a configuration key" : "a value of"
+        throw QueryError("\(option) \(Comparer.escaped(key)): no session has \(what) \(Comparer.escaped(key)). "
+            + "Keys this store has: " + keys.map(Comparer.escaped).joined(separator: ", "))
     }
 
     /// The latencies, in milliseconds and sorted, of the group where the key is `value`.
@@ -286,5 +319,10 @@ extension ComparisonSelection: Equatable {
             && lhs.target.hasSameBytes(as: rhs.target) && lhs.event.hasSameBytes(as: rhs.event)
             && lhs.via.hasSameBytes(as: rhs.via) && lhs.region.hasSameBytes(as: rhs.region)
             && lhs.experiment.hasSameBytes(as: rhs.experiment) && lhs.variant.hasSameBytes(as: rhs.variant)
+            && lhs.conditions.count == rhs.conditions.count
+            && zip(lhs.conditions, rhs.conditions).allSatisfy { left, right in
+                left.key.hasSameBytes(as: right.key) && left.values.count == right.values.count
+                    && zip(left.values, right.values).allSatisfy { $0.hasSameBytes(as: $1) }
+            }
     }
 }

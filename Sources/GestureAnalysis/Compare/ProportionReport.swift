@@ -6,10 +6,13 @@ import GestureTrace
 package enum ProportionReport {
     // MARK: JSON
 
-    /// One object per comparison; a list when B is several values.
+    /// One object for one comparison; with several B values against one
+    /// baseline, `{"baseline": A, "comparisons": [...]}` as for latencies.
     package static func json(_ run: Comparer.ProportionRun) -> String {
         let objects = run.comparisons.map { jsonObject($0, run: run) }
-        return (objects.count == 1 ? objects[0] : .array(objects)).text + "\n"
+        guard objects.count > 1 else { return (objects.first ?? .array([])).text + "\n" }
+        return JSONValue.object([("baseline", .string(run.comparisons[0].a.label)), ("comparisons", .array(objects))])
+            .text + "\n"
     }
 
     /// The same objects, one comparison a line (newline-delimited JSON).
@@ -40,7 +43,7 @@ package enum ProportionReport {
                 ("estimate", .number(comparison.difference)), ("ci_low", .number(delta?.low)),
                 ("ci_high", .number(delta?.high)),
             ]))])),
-            ("fisher", .object([("odds_ratio", .number(comparison.fisher.oddsRatio)),
+            ("fisher", .object([("odds_ratio", .number(comparison.fisher.oddsRatioBOverA)),
                                 ("p", .number(comparison.fisher.p))])),
             ("sessions", .object([
                 ("a", .integer(comparison.a.sessions)),
@@ -75,7 +78,7 @@ package enum ProportionReport {
                           number(interval?.upper)]
             }
             cells += [number(comparison.difference), number(delta?.low), number(delta?.high),
-                      oddsRatioCSV(comparison.fisher.oddsRatio), number(comparison.fisher.p),
+                      oddsRatioCSV(comparison.fisher.oddsRatioBOverA), number(comparison.fisher.p),
                       number(comparison.options.alpha), CSVField.encode(comparison.verdict.rawValue),
                       comparison.options.unit.rawValue, String(comparison.a.sessions), String(comparison.b.sessions),
                       number(test?.u), number(test?.p)]
@@ -204,11 +207,11 @@ package enum ProportionReport {
         return line + " (n = \(comparison.a.trials) vs \(comparison.b.trials))"
     }
 
-    /// `Fisher's exact p = 0.028, odds ratio 0.17`.
+    /// `Fisher's exact p = 0.028, odds ratio B/A 5.9`.
     static func fisherText(_ fisher: FisherExactTest) -> String {
-        let odds = fisher.oddsRatio.isNaN ? "undefined" : fisher.oddsRatio == .infinity ? "∞"
-            : String(format: "%.3g", fisher.oddsRatio)
-        return "Fisher's exact \(ComparisonReport.pText(fisher.p)), odds ratio \(odds)"
+        let ratio = fisher.oddsRatioBOverA
+        let odds = ratio.isNaN ? "undefined" : ratio == .infinity ? "∞" : String(format: "%.3g", ratio)
+        return "Fisher's exact \(ComparisonReport.pText(fisher.p)), odds ratio B/A \(odds)"
     }
 
     /// `80.0% [72.0%, 86.2%]`, or nothing without touches.
@@ -219,6 +222,6 @@ package enum ProportionReport {
 
     /// A difference of rates in percentage points, always signed: `+13.2`.
     static func signedPoints(_ fraction: Double) -> String {
-        String(format: "%+.1f", fraction * 100)
+        NumberText.fixed(fraction * 100, digits: 1, signed: true)
     }
 }

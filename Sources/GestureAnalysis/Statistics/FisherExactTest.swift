@@ -37,6 +37,15 @@ package struct FisherExactTest: Sendable, Equatable {
     /// The two-sided p-value.
     package var p: Double
 
+    /// B's odds over A's for a table of ``init(a:b:)``: (b·c) / (a·d), the
+    /// reciprocal of ``oddsRatio``, in the direction of every other B − A
+    /// figure; +∞ when only a·d is 0, NaN when both products are.
+    package var oddsRatioBOverA: Double {
+        let ad = Double(table[0][0]) * Double(table[1][1]), bc = Double(table[0][1]) * Double(table[1][0])
+        if ad == 0 { return bc == 0 ? .nan : .infinity }
+        return bc / ad
+    }
+
     /// The relative tolerance within which a table counts as just as likely.
     static let relativeTolerance = 1e-14
 

@@ -5,31 +5,47 @@ import GestureTrace
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
-        abstract: "Compare latencies or touch outcomes between two groups: percentiles or rates, intervals, tests.",
+        abstract: "Compare latencies or touch outcomes between groups: percentiles or rates, tests.",
         discussion: """
             Splits the latencies by KEY: a session configuration key (deferred_edges,
-            delays_content_touches, …), variant, via (the delivery channel), region,
-            target, event or experiment. Without --a/--b, a key with two values compares
-            them (a baseline-looking value such as none, false, off or center is A);
-            with more, each value is compared against that baseline.
+            delays_content_touches, build, …), a session attribute (experiment, variant,
+            capture, day, device.model, device.os, app.name, app.version, app.build), or
+            via (the delivery channel), region, target or event. `gesturelab sessions`
+            lists each session's attributes and config keys. Without --a/--b, a key with
+            two values compares them (a baseline-looking value such as none, false, off or
+            center is A, else the first in sort order); with more, each value is compared
+            against that baseline, or against --a when given alone, side by side in one
+            table as benchstat does. --where KEY=… with several values of the split's own
+            key chooses which groups take part.
 
-            Sessions, not touches, are the unit (--unit session, the default): touches of
-            one session share a device, a person and a moment, so they are not independent.
-            For each group: n, sessions, p50, p90, p95, p99, max. For B against A: the
-            difference at each percentile with a 95% two-stage bootstrap interval (sessions
-            resampled, then touches within each drawn session; 10,000 replicates,
-            deterministic for --seed); Mann–Whitney U on the per-session medians (as
-            scipy.stats.mannwhitneyu(a, b, method="auto"): exact for small groups without
-            ties); ICC(1), each group's design effect and effective n; and a verdict from
-            that test: faster, slower, or ~ (no significant difference at --alpha, or one
-            session a group: no session-level inference). The pooled Mann–Whitney over all
-            touches is printed for reference, labelled so. --unit touch treats every value
-            as independent (one session's data, or by choice), with the pooled test as the
-            verdict and a one-stage bootstrap. Splitting by via also analyses the touches
-            heard on both channels as pairs (Wilcoxon signed-rank, as scipy.stats.wilcoxon
-            with its defaults), and at session level each session's median difference.
-            Too few values or sessions for a test or an interval is said in a note, and so
-            is a group drawing on sessions whose recorder dropped events.
+            A latency means one event: when the selected deliveries hold more than one
+            (touchDown and touchUpInside, say) and --by is not event, name one with
+            --event; the refusal lists the events and their counts. --where KEY=V[,V…]
+            (repeatable) keeps only sessions whose KEY has one of the values.
+
+            Sessions, not touches, are the unit (--unit session, the default):
+            touches of one session share a device, a person and a moment, so
+            they are not independent. For each group: n, sessions, p50, p90,
+            p95, p99, max. For B against A: the difference at each percentile
+            with a 95% two-stage bootstrap interval (sessions resampled, then
+            touches within each drawn session; 10,000 replicates, deterministic
+            for --seed); Mann–Whitney U on the per-session medians (as
+            scipy.stats.mannwhitneyu(a, b, method="auto"): exact for small
+            groups without ties); ICC(1), each group's design effect and
+            effective n; and a verdict from that test: faster, slower, or ~ (no
+            significant difference at --alpha, or one session a group: no
+            session-level inference); it is about medians, and says so. Each
+            percentile row carries its own mark from its own interval: slower
+            when the whole B − A interval lies above 0, faster when below, else
+            ~. The pooled Mann–Whitney over all touches is printed for
+            reference, labelled so. --unit touch treats every value as
+            independent (one session's data, or by choice), with the pooled
+            test as the verdict and a one-stage bootstrap. Splitting by via
+            also analyses the touches heard on both channels as pairs (Wilcoxon
+            signed-rank, as scipy.stats.wilcoxon with its defaults), and at
+            session level each session's median difference. Too few values or
+            sessions for a test or an interval is said in a note, and so is a
+            group drawing on sessions whose recorder dropped events.
 
             --metric reached and --metric false-start compare touch outcomes as rates.
             reached: of the touch-downs with a nearest declared target, the share that
@@ -44,14 +60,24 @@ struct CompareCommand: ParsableCommand {
             as scipy.stats.fisher_exact). The verdict is better (more touches reached,
             fewer false starts), worse, or ~.
 
+            The budget: --fail-if-slower PCT --at pXX (p95 by default) exits with status 3
+            when, for some B, the pXX row is marked slower and B's pXX exceeds A's by more
+            than PCT percent; each such B is named on standard error. A regression only in
+            the tail trips a p95 budget; one only at the median does not.
+
             Examples:
               gesturelab compare --by deferred_edges --event touchDown \\
                   --region bottom,bottom-right
+              gesturelab compare --by app.build --event touchDown --a 41 --b 42 \\
+                  --fail-if-slower 10 --at p95
+              gesturelab compare --by device.model --event touchDown \\
+                  --where deferred_edges=none
               gesturelab compare --by via --a observer --b target-action \\
                   --event began --variant ipad
-              gesturelab compare --by delays_content_touches --format json
-              gesturelab compare --by variant --a baseline --b candidate \\
-                  --fail-if-slower 10 --at p95
+              gesturelab compare --by delays_content_touches --event touchesBegan \\
+                  --format json
+              gesturelab compare --by app.build --event touchDown \\
+                  --where app.build=40,41,42,43
               gesturelab compare --by hit_area --a frame --b 44pt --metric reached \\
                   --target icon3
               gesturelab compare --by delays_content_touches --metric false-start \\
@@ -60,8 +86,10 @@ struct CompareCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
-    @Option(help: ArgumentHelp("What splits the groups: a config key, variant, via, region, target, event or experiment.",
-                               valueName: "key"))
+    @Option(help: ArgumentHelp(
+        "What splits the groups: a config key, a session attribute (variant, device.model, app.build, …), via, region, "
+            + "target or event.",
+        valueName: "key"))
     var by: String
 
     @OptionGroup var comparison: ComparisonOptions
@@ -69,11 +97,12 @@ struct CompareCommand: ParsableCommand {
     // `.unconditional`: a value such as -5 is the option's (and refused as
     // negative), not taken for an option and reported as missing.
     @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Exit non-zero when B is significantly slower than A (by the verdict of --unit) by more than this percentage (a CI latency budget).",
+        "A CI latency budget: exit 3 when B's --at percentile is marked slower (its whole B − A interval above 0) and "
+            + "exceeds A's by more than this percentage.",
         valueName: "pct"))
     var failIfSlower: Double?
 
-    @Option(help: ArgumentHelp("The percentile the budget applies to: p50, p90, p95 or p99 (with --fail-if-slower).",
+    @Option(help: ArgumentHelp("The percentile the budget is judged at: p50, p90, p95 (default) or p99 (with --fail-if-slower).",
                                valueName: "percentile"))
     var at: String?
 
@@ -97,7 +126,7 @@ struct CompareCommand: ParsableCommand {
     }
 
     func run() throws {
-        let selection = comparison.selection(by: by)
+        let selection = try comparison.selection(by: by)
         let request = Comparer.Request(selection: selection, a: comparison.a, b: comparison.b,
                                        options: comparison.analysisOptions)
         if selection.outcome != nil {

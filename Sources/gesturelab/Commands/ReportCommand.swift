@@ -40,8 +40,10 @@ struct ReportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The page's title.", valueName: "text"))
     var title = "gesturelab report"
 
-    @Option(help: ArgumentHelp("Compare by this key instead of the suggested comparisons: a config key, variant, via, …",
-                               valueName: "key"))
+    @Option(help: ArgumentHelp(
+        "Compare by this key instead of the suggested comparisons: a config key, a session attribute (variant, "
+            + "device.model, app.build, …), via, event, region or target.",
+        valueName: "key"))
     var by: String?
 
     @OptionGroup var comparison: ComparisonOptions
@@ -57,7 +59,7 @@ struct ReportCommand: ParsableCommand {
             try ReportFile.checkFolder(of: out)
             try database.refuseWritingOverStore(out)
         }
-        let plans = by.map { [PlannedComparison(selection: comparison.selection(by: $0), a: comparison.a, b: comparison.b)] }
+        let plans = try by.map { [PlannedComparison(selection: try comparison.selection(by: $0), a: comparison.a, b: comparison.b)] }
         let options = HTMLReport.Options(title: title, seed: comparison.seed, alpha: comparison.alpha,
                                          unit: comparison.unit, version: GestureLab.configuration.version)
         let readers = database.reportReaders()

@@ -4,7 +4,8 @@ import GestureAnalysis
 /// What a comparison takes besides its key, shared by `compare` and
 /// `report`: the two groups, the filters, alpha and the bootstrap's seed.
 struct ComparisonOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Group A's value of the key.", valueName: "value"))
+    @Option(help: ArgumentHelp("Group A's value of the key; alone, the baseline every other value is compared with.",
+                               valueName: "value"))
     var a: String?
 
     @Option(help: ArgumentHelp("Group B's value of the key.", valueName: "value"))
@@ -32,6 +33,12 @@ struct ComparisonOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Only this variant (when splitting by something else).", valueName: "name"))
     var variant: String?
 
+    @Option(name: .customLong("where"), help: ArgumentHelp(
+        "Only sessions whose KEY has one of the values (repeatable): a config key, experiment, variant, capture, day, "
+            + "device.model, device.os, app.name, app.version or app.build.",
+        valueName: "key=value[,value…]"))
+    var conditions: [String] = []
+
     // `.unconditional`: `--alpha -0.1` is refused for its value, not
     // reported as a missing one.
     @Option(parsing: .unconditional, help: "Significance level of the test.")
@@ -52,18 +59,26 @@ struct ComparisonOptions: ParsableArguments {
     }
 
     func validate() throws {
-        if (a == nil) != (b == nil) { throw ValidationError("give both --a and --b, or neither.") }
+        if b != nil, a == nil { throw ValidationError("--b needs --a: give both, or --a alone to compare every value against it.") }
         if !(alpha > 0 && alpha < 1) { throw ValidationError("--alpha must be between 0 and 1, not \(alpha).") }
+        _ = try sessionConditions()
+    }
+
+    /// `--where`, parsed.
+    func sessionConditions() throws -> [SessionCondition] {
+        try conditions.map(SessionCondition.init(parsing:))
     }
 
     /// Whether no filter was given.
     var hasNoFilter: Bool {
         metric == .response && [target, event, via, region, experiment, variant].allSatisfy { $0 == nil }
+            && conditions.isEmpty
     }
 
-    func selection(by key: String) -> ComparisonSelection {
+    func selection(by key: String) throws -> ComparisonSelection {
         ComparisonSelection(by: key, metric: metric.latency ?? .response, outcome: metric.outcome, target: target,
-                            event: event, via: via, region: region, experiment: experiment, variant: variant)
+                            event: event, via: via, region: region, experiment: experiment, variant: variant,
+                            conditions: try sessionConditions())
     }
 }
 

@@ -1,0 +1,75 @@
+import Testing
+@testable import GestureAnalysis
+
+/// Words and figures that must not contradict the numbers: the odds
+/// ratio's direction, no `-0.00`, the clustering sentence chosen from the
+/// design effect, and the headline saying it is about medians.
+@Suite struct ComparisonWordsTests {
+    /// B's odds over A's: scipy's `fisher_exact([[kB, nB − kB], [kA, nA − kA]]).statistic`,
+    /// the reciprocal of its ratio for the table with A's row first.
+    @Test(arguments: [
+        ([8, 2, 1, 5], 0.05), ([40, 10, 48, 2], 6.0), ([0, 10, 10, 0], .infinity), ([10, 0, 0, 10], 0.0),
+        ([0, 5, 0, 7], .nan), ([120, 280, 45, 335], 0.31343283582089554),
+    ])
+    func theOddsRatioIsBOverA(table: [Int], expected: Double) {
+        let test = FisherExactTest(a: (table[0], table[0] + table[1]), b: (table[2], table[2] + table[3]))
+        if expected.isNaN {
+            #expect(test.oddsRatioBOverA.isNaN)
+        } else {
+            #expect(isClose(test.oddsRatioBOverA, expected, relative: 1e-15))
+        }
+    }
+
+    @Test func theTableSaysWhichWayTheOddsRatioGoes() {
+        // A: 40 of 50 reached, B: 48 of 50: B's odds are 6 times A's.
+        let test = FisherExactTest(a: (successes: 40, trials: 50), b: (successes: 48, trials: 50))
+        #expect(ProportionReport.fisherText(test) == "Fisher's exact p = 0.028, odds ratio B/A 6")
+    }
+
+    @Test(arguments: [
+        (-0.004, 2, false, "0.00"), (-0.004, 2, true, "+0.00"), (-0.04, 1, true, "+0.0"), (0.04, 1, true, "+0.0"),
+        (-0.06, 1, true, "-0.1"), (-12.345, 1, false, "-12.3"), (0, 2, false, "0.00"), (-0.0, 1, false, "0.0"),
+    ])
+    func noNumberPrintsAsMinusZero(value: Double, digits: Int, signed: Bool, text: String) {
+        #expect(NumberText.fixed(value, digits: digits, signed: signed) == text)
+    }
+
+    /// Ten sessions a group of 48 touches, each session's values shifted by
+    /// 0, 3, 6, 9 or 12 ms: ICC(1) small, but 48 touches a session make the
+    /// design effect large (numpy, the formula of docs/latencies.md):
+    /// ICC 0.07510813999213527, design effect 4.530082579630358, effective n 105.958… a group.
+    @Test func theClusteringWordsFollowTheDesignEffect() throws {
+        func group(_ offset: Int64) -> SessionGroup {
+            SessionGroup(sessions: (0..<10).map { j -> (id: Int64, values: [Double]) in
+                let shift = Double(j % 5) * 3
+                let values: [Double] = (0..<48).map { k in Double((k * 37) % 48) + shift }
+                return (offset + Int64(j), values)
+            })
+        }
+        let comparison = Comparison(a: group(0), b: group(100), labels: ("a", "b"), options: .init(seed: 1))
+        let clustering = comparison.sessionLevel.clustering
+        #expect(isClose(clustering.icc, 0.07510813999213527, relative: 1e-9))
+        #expect(isClose(clustering.designEffects[0] ?? nil, 4.530082579630358, relative: 1e-9))
+        let line = try #require(ComparisonReport.clusteringLine(comparison))
+        #expect(line == "ICC 0.08, sessions differ: a's 480 touches carry the information of about 106 (design effect "
+            + "4.53); b's 480 touches carry the information of about 106 (design effect 4.53)")
+    }
+
+    @Test func aNegativeICCNearZeroPrintsAsZero() throws {
+        // Every session the same values: MSB = 0, ICC = −MSW / ((n0 − 1)·MSW) < 0.
+        let group = SessionGroup(sessions: (0..<4).map { (Int64($0), [1.0, 2.0, 3.0, 4.0, 5.0]) })
+        let comparison = Comparison(a: group, b: group, labels: ("a", "b"), options: .init(seed: 1))
+        let line = try #require(ComparisonReport.clusteringLine(comparison))
+        #expect(line.hasPrefix("ICC -0.25, little clustering by session"))
+        let tiny = SessionGroup(sessions: (0..<4).map { (Int64($0), (1...400).map(Double.init)) })
+        let flat = Comparison(a: tiny, b: tiny, labels: ("a", "b"), options: .init(seed: 1))
+        #expect(try #require(ComparisonReport.clusteringLine(flat)).hasPrefix("ICC 0.00, little clustering"))
+    }
+
+    @Test func theHeadlineSaysItIsAboutMedians() {
+        let slow = SessionGroup(sessions: (0..<4).map { j in (Int64(j + 10), [20.0, 21, 22].map { $0 + Double(j) }) })
+        let fast = SessionGroup(sessions: (0..<4).map { j in (Int64(j), [1.0, 2, 3].map { $0 + Double(j) }) })
+        let comparison = Comparison(a: fast, b: slow, labels: ("a", "b"), options: .init(seed: 1))
+        #expect(ComparisonReport.verdictLine(comparison).hasPrefix("at the median, B is slower than A: Mann–Whitney on session medians U = 0, p = 0.029 (exact; 4 vs 4 sessions"))
+    }
+}
