@@ -90,6 +90,8 @@ package final class ServerReader: StoreReader {
             """, arguments: [ServerSchema.ledgerTable])
     }
 
+    package var schemaName: String { "public" }
+
     package func builtInQuerySQL(name: String, portable sql: String) -> String {
         Self.variant(ofBuiltInQuery: name, portable: sql)
     }

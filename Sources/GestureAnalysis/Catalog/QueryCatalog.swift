@@ -62,13 +62,17 @@ package struct QueryCatalog: Sendable {
     /// - Throws: `QueryError` with the engine's message and the query's name.
     @discardableResult
     package static func run(_ query: CannedQuery, parameters: [(name: String, value: String)],
+                           conditions: [SessionCondition] = [],
                            in db: some StoreReader, format: OutputFormat, to output: TextOutput) throws -> Int {
         let arguments = StoreArguments(named: try query.boundValues(parameters))
         // A built-in query may carry a variant for the engine; a user's runs as written.
         let isBuiltIn = query.source.hasPrefix("built-in ")
-        let sql = isBuiltIn ? db.builtInQuerySQL(name: query.name, portable: query.sql) : query.sql
+        var sql = isBuiltIn ? db.builtInQuerySQL(name: query.name, portable: query.sql) : query.sql
+        // Scoped SQL reads the relations through its own WITH list, which
+        // the engine plans as written.
+        if !conditions.isEmpty { sql = try SessionScope(conditions).scoped(sql, in: db) }
         do {
-            if isBuiltIn {
+            if isBuiltIn, conditions.isEmpty {
                 return try RowWriter.writeProjectSQL(sql, arguments: arguments, in: db, format: format, to: output)
             }
             return try RowWriter.write(sql: sql, arguments: arguments, in: db, format: format, to: output)

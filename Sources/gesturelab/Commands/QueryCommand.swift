@@ -18,11 +18,18 @@ struct QueryCommand: ParsableCommand {
             functions percentile(Y,P), median(Y), percentile_cont(Y,F) and
             percentile_disc(Y,F).
 
+            --where KEY=VALUE[,VALUE…] (repeatable) runs the query over only the sessions
+            whose KEY has one of the values: a config key or a session attribute
+            (experiment, variant, capture, day, device.model, device.os, app.name,
+            app.version, app.build). Every relation with a session_id reads as if the
+            store held those sessions alone.
+
             Examples:
               gesturelab query --list
               gesturelab query response-by-region -p event touchDown
               gesturelab query slowest-touches -p limit 5 --format csv
               gesturelab query slowest-touches -p experiment NULL -p limit -1
+              gesturelab query response-by-variant -p event touchDown --where app.build=42
               gesturelab query --sql \\
                   "SELECT variant, median(latency_ms) FROM responses GROUP BY variant"
               gesturelab query response-by-variant \\
@@ -47,6 +54,11 @@ struct QueryCommand: ParsableCommand {
                                valueName: "name value"))
     var parameters: [String] = []
 
+    @Option(name: .customLong("where"), help: ArgumentHelp(
+        "Only the sessions whose KEY has one of the values (repeatable): a config key or a session attribute.",
+        valueName: "key=value[,value…]"))
+    var conditions: [String] = []
+
     @Option(help: "table, csv, json or ndjson.")
     var format: OutputFormat = .table
 
@@ -62,6 +74,8 @@ struct QueryCommand: ParsableCommand {
             throw ValidationError("-p goes with a canned query name.")
         }
         _ = try pairedParameters()
+        if list, !conditions.isEmpty { throw ValidationError("--where goes with a query or --sql.") }
+        _ = try conditions.map(SessionCondition.init(parsing:))
     }
 
     /// `-p NAME VALUE` pairs; `-p NAME=VALUE` is accepted too.
@@ -88,12 +102,14 @@ struct QueryCommand: ParsableCommand {
             try output.flush()
             return
         }
+        let sessionConditions = try conditions.map(SessionCondition.init(parsing:))
         try database.read { db in
             if let sql {
-                try QueryCatalog.run(sql: sql, in: db, format: format, to: output)
+                let scoped = sessionConditions.isEmpty ? sql : try SessionScope(sessionConditions).scoped(sql, in: db)
+                try QueryCatalog.run(sql: scoped, in: db, format: format, to: output)
             } else if let name {
                 try QueryCatalog.run(try catalog.query(named: name), parameters: try pairedParameters(),
-                                     in: db, format: format, to: output)
+                                     conditions: sessionConditions, in: db, format: format, to: output)
             }
         }
     }
