@@ -150,6 +150,8 @@ package struct SimulatedCapture: Sequence, Sendable {
                 epochNanos: SimulatedTime.nanos(seconds: P.firstSessionEpochSeconds) + elapsed)
             return .session(SessionRecord(id: id, experiment: experiment.rawValue, variant: variant.name,
                                           config: variant.config, device: variant.device.info,
+                                          app: SimulatedBuild.app(ordinal: sessionOrdinal - 1, variants: scenarios.count,
+                                                                  of: capture.options.sessionsPerVariant),
                                           startedAt: startedAt))
         }
 

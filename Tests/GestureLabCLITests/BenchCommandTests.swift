@@ -11,10 +11,10 @@ import TestScratch
         #expect(result.status == 0, "\(result.standardError)")
         let rows = result.standardOutput.split(separator: "\n").map(String.init)
         // 20,000 simulated records (seed 1) hold no session with bottom and right deferred.
-        #expect(rows.contains("| compare --by deferred_edges |  | 0.000 |  | ≤ 2 s |  | not timed: no response latencies "
+        #expect(rows.contains("| compare --by deferred_edges --event touchDown |  | 0.000 |  | ≤ 2 s |  | not timed: no response latencies "
             + "with deferred_edges = bottom+right in this capture (only deferred_edges = none); more records make it |"))
-        #expect(!rows.contains { $0.hasPrefix("| compare --by deferred_edges --unit touch") })
-        for step in ["compare --by via --event began", "compare --experiment hit-area --by hit_area",
+        #expect(!rows.contains { $0.hasPrefix("| compare --by deferred_edges --event touchDown --unit touch") })
+        for step in ["compare --by via --event began", "compare --experiment hit-area --by hit_area --event touchDown",
                      "report of the whole store (HTML)"] {
             // Timed, not judged here: whether a step met its target depends on the machine.
             #expect(rows.contains { $0.hasPrefix("| \(step) |") && !$0.contains("not timed") }, "\(step)")

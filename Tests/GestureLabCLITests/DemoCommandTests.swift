@@ -37,7 +37,7 @@ import TestScratch
         let demo = try folder.run(["demo", "--dir", "my demo", "--sessions", "1"], environment: ["PATH": path])
         #expect(demo.status == 0, "\(demo.standardError)")
         let lines = try suggestions(demo.standardOutput)
-        #expect(lines.count == 10)
+        #expect(lines.count == 11)
         for line in lines {
             // Named by its path (the test runs it by one): `gesturelab` alone would not be found.
             #expect(line.hasPrefix("/") || line.hasPrefix("'/"), "\(line)")

@@ -247,13 +247,18 @@ package struct Benchmark: Sendable {
                        ComparisonSelection(by: "variant", event: "touchUpInside"), "A", "B")
                     : ("compare --by via --event began", ComparisonSelection(by: "via", event: "began"), "observer",
                        "target-action"),
-                [.deliveries, .pan, .panRecorded, .controls, .controlsRecorded, .list, .listRecorded].contains(options.mix)
-                    ? ("compare --by variant", ComparisonSelection(by: "variant"), "A", "B")
-                    : ("compare --by deferred_edges", ComparisonSelection(by: "deferred_edges"), "none", "bottom+right"),
+                // A latency is one event's: a pan's began, a tap's touchDown.
+                [.pan, .panRecorded].contains(options.mix)
+                    ? ("compare --by variant --event began", ComparisonSelection(by: "variant", event: "began"), "A", "B")
+                    : [.deliveries, .controls, .controlsRecorded, .list, .listRecorded].contains(options.mix)
+                    ? ("compare --by variant --event touchDown", ComparisonSelection(by: "variant", event: "touchDown"),
+                       "A", "B")
+                    : ("compare --by deferred_edges --event touchDown",
+                       ComparisonSelection(by: "deferred_edges", event: "touchDown"), "none", "bottom+right"),
             ] + ([.simulated, .unordered].contains(options.mix) ? [
                 // The most sessions of any group the simulator makes: a bootstrap's cost grows with them.
-                ("compare --experiment hit-area --by hit_area",
-                 ComparisonSelection(by: "hit_area", experiment: "hit-area"), "44pt", "frame"),
+                ("compare --experiment hit-area --by hit_area --event touchDown",
+                 ComparisonSelection(by: "hit_area", event: "touchDown", experiment: "hit-area"), "44pt", "frame"),
             ] : [])
             // The session unit (the default: a two-stage bootstrap) and the touch unit.
             for (name, selection, a, b) in comparisons {

@@ -20,7 +20,10 @@ extension DemoRun {
             "\(command) compare --db \(db) --by hit_area --metric reached --a frame --b 44pt",
             "\(command) query --db \(db) false-starts-by-target -p experiment touch-delay",
             "\(command) report --db \(db) --by deferred_edges --event touchDown --region bottom,bottom-right --out deferral.html",
-            "\(command) query --db \(db) --sql \"SELECT variant, region, median(latency_ms) FROM responses GROUP BY 1, 2\"",
+            "\(command) compare --db \(db) --by app.build --event touchDown --experiment edge-deferral "
+                + "--fail-if-slower 10 --at p95",
+            "\(command) query --db \(db) --sql \"SELECT variant, region, median(latency_ms) FROM responses "
+                + "WHERE event = 'touchDown' GROUP BY 1, 2\"",
         ]
     }
 }
