@@ -27,7 +27,8 @@ let package = Package(
                 .portraitUpsideDown(.when(deviceFamilies: [.pad])),
             ],
             // Files: the captures folder under On My iPhone › GestureProbe;
-            // a display link above 60 Hz on ProMotion iPhones.
+            // a display link above 60 Hz on ProMotion iPhones; the scene
+            // life cycle, whose delegate makes the recording window.
             additionalInfoPlistContentFilePath: "AdditionalInfo.plist"
         ),
     ],
