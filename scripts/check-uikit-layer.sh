@@ -18,8 +18,8 @@
 # for arm64-apple-ios16.0 (the package's deployment target), in Swift 6
 # language mode with warnings as errors (main-actor violations against UIKit's
 # declarations are warnings otherwise, since UIKit is imported from
-# Objective-C), each step to an arm64 object, which also runs the compiler's
-# SIL diagnostics (the region-based isolation checker among them):
+# Objective-C), steps 2–4 each to an arm64 object, which also runs the
+# compiler's SIL diagnostics (the region-based isolation checker among them):
 #
 #   1. GestureTrace, as a module;
 #   2. every file of Sources/GestureRecorder, UIKit/ included, to an object;
@@ -28,7 +28,8 @@
 #      below; a block's `import` lines become the file's). An HTML comment on
 #      the line before a block changes that: `<!-- uikit-check: members -->`
 #      compiles it as declarations of such a controller,
-#      `<!-- uikit-check: skip -->` not at all (a Package.swift fragment);
+#      `<!-- uikit-check: skip -->` not at all (a Package.swift fragment).
+#      Every warning fails here too, but for values a snippet leaves unused;
 #   4. every Swift source of the probe app (Apps/GestureProbe.swiftpm), as
 #      its own package importing GestureRecorder; its Package.swift, which
 #      imports Xcode's AppleProductTypes, is only parsed.
@@ -162,6 +163,7 @@ awk '
     { kind = "statements" }
 ' "$root/docs/recording.md" >"$snippets"
 blocks=$(grep -c '// docs/recording.md:' "$snippets" || true)
+if [ -n "${CHECK_WORK:-}" ]; then where_snippets="generated as $snippets"; else where_snippets="CHECK_WORK=DIR keeps the generated file"; fi
 [ "$blocks" -gt 0 ] || fail "found no Swift snippets in docs/recording.md"
 # Every warning fails but one: a snippet may show a value it does not use
 # (`let url = try recorder.start(…)`), which the compiler has no flag to
@@ -169,11 +171,11 @@ blocks=$(grep -c '// docs/recording.md:' "$snippets" || true)
 if ! "${swiftc[@]}" -c -wmo -package-name GuideSnippets -module-name GuideSnippets \
     -o "$work/objects/GuideSnippets.o" "$work/GuideSnippetContext.swift" "$snippets" 2>"$work/snippets.log"; then
     cat "$work/snippets.log" >&2
-    fail "a Swift snippet of docs/recording.md does not compile (generated as $snippets)"
+    fail "a Swift snippet of docs/recording.md does not compile ($where_snippets)"
 fi
 if grep -E '^[^ ]+: warning: ' "$work/snippets.log" | grep -vq 'was never used'; then
     cat "$work/snippets.log" >&2
-    fail "a Swift snippet of docs/recording.md compiles with a warning (generated as $snippets)"
+    fail "a Swift snippet of docs/recording.md compiles with a warning ($where_snippets)"
 fi
 
 step "the probe app, Apps/GestureProbe.swiftpm"
