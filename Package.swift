@@ -70,7 +70,8 @@ let package = Package(
         .target(name: "GestureTrace"),
         .target(name: "SeededRandom"),
         // Its UIKit/ folder compiles only for iOS and Mac Catalyst (os(iOS));
-        // scripts/check-uikit-layer.sh compiles it on Linux against stand-ins.
+        // scripts/check-uikit-layer.sh compiles it on Linux against the
+        // iPhoneOS SDK.
         .target(name: "GestureRecorder", dependencies: ["GestureTrace"]),
         .target(
             name: "GestureStore",

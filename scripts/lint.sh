@@ -2,7 +2,7 @@
 # Lint the Swift sources with `swift format lint` (the toolchain's formatter)
 # and the repository's .swift-format. Checks; never rewrites a file.
 #
-#   scripts/lint.sh              lint Package.swift, Sources, Tests, Plugins, Fuzz
+#   scripts/lint.sh              lint Package.swift, Sources, Tests, Plugins, Fuzz, Apps
 #   scripts/lint.sh PATH...      lint only these (relative to the repository root)
 #
 # Exits 0 with no findings, 1 with findings (printed as path:line:col: error:
@@ -41,7 +41,7 @@ if ! swift format --version >/dev/null 2>&1; then
     exit 1
 fi
 
-default_paths=(Package.swift Sources Tests Plugins Fuzz)
+default_paths=(Package.swift Sources Tests Plugins Fuzz Apps)
 if [ $# -gt 0 ]; then
     paths=("$@")
     for path in "${paths[@]}"; do

@@ -1,8 +1,7 @@
 // The UIKit layer: built for iOS and Mac Catalyst, where every API it
-// uses exists. GESTURELAB_UIKIT_STANDINS is set only by
-// scripts/check-uikit-layer.sh, which compiles this folder on Linux against
-// stand-ins of those APIs' declarations (see docs/recording.md).
-#if os(iOS) || GESTURELAB_UIKIT_STANDINS
+// uses exists. On Linux, scripts/check-uikit-layer.sh compiles this folder
+// against the iPhoneOS SDK (see docs/recording.md).
+#if os(iOS)
 import UIKit
 
 /// A window that hands every touch it dispatches to a recording, then

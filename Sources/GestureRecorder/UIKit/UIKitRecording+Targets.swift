@@ -1,4 +1,4 @@
-#if os(iOS) || GESTURELAB_UIKIT_STANDINS
+#if os(iOS)
 import UIKit
 
 /// Targets: the views whose reach the experiment studies. The decisions

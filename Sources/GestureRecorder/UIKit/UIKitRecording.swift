@@ -1,4 +1,4 @@
-#if os(iOS) || GESTURELAB_UIKIT_STANDINS
+#if os(iOS)
 import QuartzCore
 import UIKit
 

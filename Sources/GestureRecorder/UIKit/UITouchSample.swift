@@ -1,4 +1,4 @@
-#if os(iOS) || GESTURELAB_UIKIT_STANDINS
+#if os(iOS)
 import UIKit
 
 /// A `UITouch`'s values, read on the main thread at the phase being dispatched.
