@@ -1,0 +1,59 @@
+import Foundation
+import GRDB
+import GestureStore
+import TestScratch
+import Testing
+@testable import GestureAnalysis
+@testable import GestureReport
+
+/// The page's words and axes say what its numbers are: the header counts
+/// what the inventory counts, each finding names its own comparison and
+/// numbers, and an axis of positive latencies does not reach below 0.
+@Suite struct ReportWordsTests {
+    private func render(_ database: GestureDatabase, _ selection: ComparisonSelection) throws -> String {
+        try database.connection.read { db in
+            try HTMLReport.render(db, plans: [PlannedComparison(selection: selection)], options: .init())
+        }
+    }
+
+    /// The header's text (`p.meta`), without the isolates around names.
+    private func meta(_ html: String) -> String {
+        PageXML.read(PageXML(html).elements("p", class: "meta").first?.text ?? "")
+    }
+
+    /// Capture one holds experiment x's four sessions (two of each mode)
+    /// and two of experiment y; capture two holds two more of y. Comparing
+    /// x draws on 4 of the 8 sessions, all in capture one, which holds 6.
+    /// The header said "4 sessions from 1 capture" over a captures table
+    /// counting 6: it now says both, and the table says which 4 of the 6.
+    @Test func theHeaderCountsTheSessionsDrawnOnAndWhatTheStoreHolds() throws {
+        let folder = try TestScratch.newFolder("gesturelab-report-drawn-on")
+        let x = CaptureLines.modeSessions([("off", 0.004), ("off", 0.005), ("on", 0.006), ("on", 0.007)])
+        let y = CaptureLines.modeSessions([("off", 0.004), ("on", 0.006)], experiment: "y", first: 4)
+        let database = try CaptureLines.store([CaptureLines.header] + x + y, named: "one", in: folder)
+        try CaptureLines.importCapture([CaptureLines.header] + CaptureLines.modeSessions(
+            [("off", 0.004), ("on", 0.006)], experiment: "y", first: 6), named: "two", into: database, in: folder)
+        let html = try render(database, ComparisonSelection(by: "mode", experiment: "x"))
+        let page = PageXML(html)
+        #expect(page.error == nil)
+        #expect(meta(html).hasSuffix(" · 4 sessions from 1 capture drawn on (the store holds 8 sessions in 2 captures)"),
+                "\(meta(html))")
+        #expect(PageXML.read(page.elements("p", class: "drawn-on").first?.text ?? "")
+            == "The comparisons drew on 4 of the 8 sessions in the store (2 captures); the captures below are "
+            + "those they came from, and the devices, configurations and sessions count only the 4 drawn on.")
+        // Capture one's row: its 6 sessions, 4 of them drawn on; capture two is not listed.
+        #expect(html.contains("<th>sessions</th><th>drawn on</th>"))
+        #expect(html.contains("</code></td><td>6</td><td>4</td></tr>"))
+        #expect(!html.contains("two.jsonl"))
+        // The sessions table lists the 4 the header counts.
+        let sessionCells = Set(page.elements("td").map { PageXML.read($0.text) }.filter { $0.hasPrefix("s") && $0.count == 2 })
+        #expect(sessionCells == ["s0", "s1", "s2", "s3"])
+
+        // Every session drawn on: one count, and no column for the part.
+        let whole = try CaptureLines.store([CaptureLines.header] + x, named: "whole", in: folder)
+        let wholeHTML = try render(whole, ComparisonSelection(by: "mode"))
+        #expect(meta(wholeHTML).hasSuffix(" · 4 sessions from 1 capture"), "\(meta(wholeHTML))")
+        #expect(!wholeHTML.contains("drawn on"))
+        #expect(wholeHTML.contains("</code></td><td>4</td></tr>"))
+    }
+}
