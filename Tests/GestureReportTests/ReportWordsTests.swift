@@ -56,4 +56,30 @@ import Testing
         #expect(!wholeHTML.contains("drawn on"))
         #expect(wholeHTML.contains("</code></td><td>4</td></tr>"))
     }
+
+    /// The session strip's axis, for sessions whose every touch took the
+    /// given latency (so each session's median is it): A's sessions are
+    /// "off", B's "on". The first tick, worked out by hand from the strip's
+    /// rule (5 % of the span padded on each side, ticks of 1, 2 or 5 times
+    /// a power of ten about 5 to the axis), is at or below the lowest
+    /// median and, when none is negative, not below 0: medians of 4 ms to
+    /// 1,010 ms had the axis start at −500 ms, of 2 ms to 152 ms at −50 ms.
+    @Test(arguments: [
+        ([0.004, 0.005, 1.0, 1.01], 0.0) as ([Double], Double),  // padded from −46.3: 0, in steps of 500
+        ([0.002, 0.003, 0.150, 0.152], 0.0),                       // padded from −5.5: 0, in steps of 50
+        ([0.150, 0.151, 0.152, 0.153], 149.0),                     // 149.62 to 153.38 in steps of 1: need not reach 0
+        ([-0.010, -0.010, 0.004, 0.004], -15.0),                   // −10.7 to 4.7 in steps of 5: the negative is reached
+    ])
+    func theSessionMedianAxisStartsAtZeroForPositiveLatencies(latencies: [Double], firstTick: Double) throws {
+        let folder = try TestScratch.newFolder("gesturelab-report-strip")
+        let sessions = zip(["off", "off", "on", "on"], latencies).map { (mode: $0, latency: $1) }
+        let database = try CaptureLines.store([CaptureLines.header] + CaptureLines.modeSessions(sessions),
+                                              named: "strip", in: folder)
+        let page = PageXML(try render(database, ComparisonSelection(by: "mode")))
+        let ticks = page.ticks(plot: "c1-sessions", axis: "x").map(\.value)
+        #expect(ticks.first == firstTick, "\(ticks)")
+        let medians = page.elements("circle", in: "c1-sessions", class: "session").compactMap { Double($0.attributes["data-value"] ?? "") }
+        #expect(medians.count == 4)
+        #expect(ticks.last! >= medians.max()! && ticks.first! <= medians.min()!)
+    }
 }

@@ -15,7 +15,8 @@ enum SessionStrip {
         let all = level.mediansA + level.mediansB
         let low = all.min() ?? 0, high = all.max() ?? 1
         let span = max(high - low, max(abs(high), 1) * 0.05)
-        let xTicks = NiceTicks(covering: (low - span * 0.05)...(high + span * 0.05), count: 5)
+        let xTicks = NiceTicks(covering: SessionStrip.axisStart(low: low, padding: span * 0.05)...(high + span * 0.05),
+                               count: 5)
         let x = LinearScale(domain: xTicks.domain, range: (SVGFrame.plotLeft + 40, SVGFrame.plotRight))
         let largest = Double(max((level.sizesA + level.sizesB).max() ?? 1, 1))
         let height = 150.0
@@ -51,5 +52,14 @@ enum SessionStrip {
             svg += "\n"
         }
         return Figure(svg: svg, caption: caption)
+    }
+
+    /// Where the axis's padded range starts: `padding` below the lowest
+    /// median, but not below 0 when no median is negative, so latencies
+    /// that are all positive are not drawn on an axis reaching −200 ms.
+    /// The ticks round it down to a whole step, which from 0 or above
+    /// stays at 0 or above.
+    static func axisStart(low: Double, padding: Double) -> Double {
+        low >= 0 ? max(0, low - padding) : low - padding
     }
 }
