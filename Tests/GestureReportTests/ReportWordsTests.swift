@@ -82,4 +82,51 @@ import Testing
         #expect(medians.count == 4)
         #expect(ticks.last! >= medians.max()! && ticks.first! <= medians.min()!)
     }
+
+    /// The demo's touch-delay finding has two sections, its start latency
+    /// and its false starts; both findings read the same sentence, about
+    /// both. Each now says its own part: the start-latency one touchesBegan's
+    /// medians, the false-start one the counts, each only its own.
+    @Test func theTwoTouchDelayFindingsEachSayTheirOwnPart() throws {
+        let made = try DemoStore.get()
+        let html = made.html
+        let start = try #require(html.range(of: "<section id=\"findings\">"))
+        let end = try #require(html.range(of: "</section>", range: start.upperBound..<html.endIndex))
+        let findings = PageXML(String(html[start.lowerBound..<end.upperBound])).elements("li").map { PageXML.read($0.text) }
+        #expect(Set(findings).count == findings.count, "a finding is said twice")
+        let latency = try #require(findings.first { $0.hasPrefix("Touch delay") && $0.contains("): start latency: ") })
+        let falseStarts = try #require(findings.first { $0.hasPrefix("Touch delay") && $0.contains("): false starts: ") })
+
+        // Each group's touchesBegan latencies and (touch, target) starts, read from the store by plain SQL.
+        let (medians, counts) = try made.database.connection.read { db -> ([String: Double], [String: (k: Int, n: Int)]) in
+            var medians: [String: Double] = [:], counts: [String: (k: Int, n: Int)] = [:]
+            for mode in ["false", "true"] {
+                let latencies = try Double.fetchAll(db, sql: """
+                    SELECT latency_ms FROM responses JOIN session_config AS c ON c.session_id = responses.session_id
+                    WHERE experiment = 'touch-delay' AND event = 'touchesBegan' AND c.key = 'touch_delay' AND c.value = ?
+                    ORDER BY latency_ms
+                    """, arguments: [mode])
+                let middle = latencies.count / 2
+                medians[mode] = latencies.count % 2 == 1 ? latencies[middle] : (latencies[middle - 1] + latencies[middle]) / 2
+                let row = try Row.fetchOne(db, sql: """
+                    SELECT sum(false_start), count(*) FROM starts JOIN session_config AS c ON c.session_id = starts.session_id
+                    WHERE experiment = 'touch-delay' AND c.key = 'touch_delay' AND c.value = ?
+                    """, arguments: [mode])!
+                counts[mode] = (row[0], row[1])
+            }
+            return (medians, counts)
+        }
+        let p50 = "touchesBegan p50 \(ReportFormat.milliseconds(medians["false"])) without vs "
+            + "\(ReportFormat.milliseconds(medians["true"])) with it"
+        let k = counts.mapValues { "(\($0.k)/\($0.n))" }
+        let title = "Touch delay (false starts against the 150 ms every start waits): "
+        #expect(latency.hasPrefix(title + "start latency: touch_delay = true costs every start about "), "\(latency)")
+        #expect(latency.contains(": \(p50) ("), "\(latency)")
+        #expect(!latency.contains(k["false"]!) && !latency.contains(k["true"]!) && !latency.contains("false starts:"))
+        #expect(falseStarts.hasPrefix(title + "false starts: touch_delay = true removes most false starts: false starts "),
+                "\(falseStarts)")
+        #expect(falseStarts.contains(" \(k["false"]!) without vs ") && falseStarts.contains(" \(k["true"]!) with it ("),
+                "\(falseStarts) \(k)")
+        #expect(!falseStarts.contains("touchesBegan") && !falseStarts.contains("costs"))
+    }
 }
