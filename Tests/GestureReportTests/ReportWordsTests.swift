@@ -78,9 +78,15 @@ import Testing
         let page = PageXML(try render(database, ComparisonSelection(by: "mode")))
         let ticks = page.ticks(plot: "c1-sessions", axis: "x").map(\.value)
         #expect(ticks.first == firstTick, "\(ticks)")
-        let medians = page.elements("circle", in: "c1-sessions", class: "session").compactMap { Double($0.attributes["data-value"] ?? "") }
+        let dots = page.elements("circle", in: "c1-sessions", class: "session")
+        let medians = dots.compactMap { Double($0.attributes["data-value"] ?? "") }
         #expect(medians.count == 4)
         #expect(ticks.last! >= medians.max()! && ticks.first! <= medians.min()!)
+        // A dot at the axis's start stays clear of the groups' names.
+        for dot in dots {
+            let cx = try #require(Double(dot.attributes["cx"] ?? "")), r = try #require(Double(dot.attributes["r"] ?? ""))
+            #expect(cx - r >= SessionStrip.labelsEnd, "\(cx) \(r)")
+        }
     }
 
     /// The demo's touch-delay finding has two sections, its start latency
