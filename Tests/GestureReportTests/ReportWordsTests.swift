@@ -98,8 +98,13 @@ import Testing
         let html = made.html
         let start = try #require(html.range(of: "<section id=\"findings\">"))
         let end = try #require(html.range(of: "</section>", range: start.upperBound..<html.endIndex))
-        let findings = PageXML(String(html[start.lowerBound..<end.upperBound])).elements("li").map { PageXML.read($0.text) }
-        #expect(Set(findings).count == findings.count, "a finding is said twice")
+        let items = PageXML(String(html[start.lowerBound..<end.upperBound])).elements("li")
+        let findings = items.map { PageXML.read($0.text) }
+        // Each item is the section's title (its link), then its sentence: no two sentences alike.
+        let titles = PageXML(String(html[start.lowerBound..<end.upperBound])).elements("a").map { PageXML.read($0.text) }
+        let sentences = zip(findings, titles).map { $0.dropFirst($1.count + 2) }
+        #expect(titles.count == findings.count)
+        #expect(Set(sentences).count == sentences.count, "a sentence is said twice: \(sentences)")
         let latency = try #require(findings.first { $0.hasPrefix("Touch delay") && $0.contains("): start latency: ") })
         let falseStarts = try #require(findings.first { $0.hasPrefix("Touch delay") && $0.contains("): false starts: ") })
 
