@@ -64,6 +64,8 @@ import Testing
     /// a power of ten about 5 to the axis), is at or below the lowest
     /// median and, when none is negative, not below 0: medians of 4 ms to
     /// 1,010 ms had the axis start at −500 ms, of 2 ms to 152 ms at −50 ms.
+    /// The percentile, cumulative and touch-order plots' latency axes are
+    /// checked alike (they start at 0 already).
     @Test(arguments: [
         ([0.004, 0.005, 1.0, 1.01], 0.0) as ([Double], Double),  // padded from −46.3: 0, in steps of 500
         ([0.002, 0.003, 0.150, 0.152], 0.0),                       // padded from −5.5: 0, in steps of 50
@@ -82,6 +84,12 @@ import Testing
         let medians = dots.compactMap { Double($0.attributes["data-value"] ?? "") }
         #expect(medians.count == 4)
         #expect(ticks.last! >= medians.max()! && ticks.first! <= medians.min()!)
+        // The other latency axes start at 0 for these latencies too, or at the negative one.
+        let lowest = min(0, latencies.min()! * 1_000)
+        for (plot, axis) in [("c1-percentiles", "y"), ("c1-cdf", "x"), ("c1-order", "y")] {
+            let first = try #require(page.ticks(plot: plot, axis: axis).first?.value)
+            #expect(lowest == 0 ? first == 0 : first <= lowest, "\(plot): \(first)")
+        }
         // A dot at the axis's start stays clear of the groups' names.
         for dot in dots {
             let cx = try #require(Double(dot.attributes["cx"] ?? "")), r = try #require(Double(dot.attributes["r"] ?? ""))
