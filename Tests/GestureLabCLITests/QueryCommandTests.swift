@@ -122,4 +122,52 @@ import TestScratch
         #expect(result.standardError.contains("nothing to export named respnses"))
         #expect(result.standardError.contains("responses"))
     }
+
+    /// `export` takes a canned query's `-p` as `query` does (it said
+    /// "Unknown option '-p'"); a relation refuses it in one line, and a
+    /// failed export leaves no --out file.
+    @Test func exportTakesQueryParameters() throws {
+        let folder = try ScratchFolder()
+        let capture = try folder.write("run.jsonl", """
+            {"type":"header","format":"gesture-trace","version":1}
+            {"type":"session","session":"s1","experiment":"edge","variant":"off","device":{"screen_w":393,"screen_h":852}}
+            {"type":"touch","session":"s1","touch":1,"phase":"began","t":1,"x":200,"y":400}
+            {"type":"delivery","session":"s1","target":"record","event":"touchDown","via":"control-event","t":1.004,"touch":1}
+            {"type":"delivery","session":"s1","target":"record","event":"touchUpInside","via":"control-event","t":1.12,"touch":1}
+            {"type":"touch","session":"s1","touch":2,"phase":"began","t":2,"x":200,"y":420}
+            {"type":"delivery","session":"s1","target":"record","event":"touchDown","via":"control-event","t":2.01,"touch":2}
+
+            """)
+        #expect(try folder.run(["import", "--db", "lab.sqlite", capture]).status == 0)
+        // touchDown at 4 and 10 ms: numpy's percentile (linear) gives 7, 9.4, 9.7, 9.94.
+        let expected = "experiment,variant,region,target,event,via,n,p50_ms,p90_ms,p95_ms,p99_ms,max_ms\r\n"
+            + "edge,off,center,record,touchDown,control-event,2,7,9.4,9.7,9.94,10\r\n"
+        for parameter in [["-p", "event", "touchDown"], ["-p", "event=touchDown"]] {
+            let result = try folder.run(["export", "--db", "lab.sqlite", "response-by-region"] + parameter)
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(result.standardOutput == expected)
+            #expect(result.standardError.isEmpty)
+            // The same rows as query gives in CSV.
+            let query = try folder.run(["query", "--db", "lab.sqlite", "response-by-region", "--format", "csv"] + parameter)
+            #expect(query.standardOutput == result.standardOutput)
+        }
+        // A negative value passes, as in query: LIMIT -1 is no limit.
+        let all = try folder.run(["export", "--db", "lab.sqlite", "slowest-touches", "-p", "limit", "-1"])
+        #expect(all.status == 0, "\(all.standardError)")
+        #expect(all.standardOutput.components(separatedBy: "\r\n").filter { !$0.isEmpty }.count == 4)
+
+        let relation = try folder.run(["export", "--db", "lab.sqlite", "responses", "-p", "event", "touchDown",
+                                       "--out", "responses.csv"])
+        #expect(relation.status == 1)
+        #expect(relation.standardError == "Error: -p event sets a canned query's parameter, and responses is a table or "
+            + "relation, which takes none: export it whole, or select its rows with gesturelab query --sql\n")
+        #expect(relation.standardOutput.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("responses.csv")))
+        let unknown = try folder.run(["export", "--db", "lab.sqlite", "response-by-region", "-p", "evnt", "touchDown"])
+        #expect(unknown.status == 1)
+        #expect(unknown.standardError == "Error: query response-by-region has no parameter evnt (it takes: experiment, event)\n")
+        let missing = try folder.run(["export", "--db", "lab.sqlite", "response-by-region", "-p", "event"])
+        #expect(missing.status != 0)
+        #expect(missing.standardError.contains("-p event needs a value"))
+    }
 }

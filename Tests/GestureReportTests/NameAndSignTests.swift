@@ -33,19 +33,7 @@ import Testing
     /// Sessions of two configurations, `mode` off and on: (mode, latency in seconds) per session.
     private func store(_ name: String, sessions: [(mode: String, latency: Double)]) throws -> GestureDatabase {
         let folder = try TestScratch.newFolder("gesturelab-report-\(name)")
-        var lines = [#"{"type":"header","format":"gesture-trace","version":1}"#]
-        for (index, session) in sessions.enumerated() {
-            let device = #""device":{"model":"iPhone15,2","os":"iOS 17.5","screen_w":393,"screen_h":852,"scale":3}"#
-            lines.append(#"{"type":"session","session":"s\#(index)","experiment":"x","variant":"v","#
-                + #""config":{"mode":"\#(session.mode)"},\#(device)}"#)
-            for touch in 1...12 {
-                let t = Double(touch), x = 30 * touch, y = 60 * touch
-                lines.append(#"{"type":"touch","session":"s\#(index)","touch":\#(touch),"phase":"began","t":\#(t),"x":\#(x),"y":\#(y)}"#)
-                lines.append(#"{"type":"delivery","session":"s\#(index)","target":"b","event":"touchDown","#
-                    + #""via":"control-event","t":\#(t + session.latency),"touch":\#(touch)}"#)
-            }
-        }
-        return try CaptureLines.store(lines, named: name, in: folder)
+        return try CaptureLines.store([CaptureLines.header] + CaptureLines.modeSessions(sessions), named: name, in: folder)
     }
 
     /// The tester's case: a configuration value ending in U+202E reversed

@@ -1,14 +1,19 @@
 import GRDB
 import GestureStore
+import GestureTrace
 
 /// What a report drew on: its captures (with the start of their SHA-256),
-/// sessions, devices and configurations, in import order.
+/// sessions, devices and configurations, in import order; and how much the
+/// store holds, since the comparisons may draw on only some of it.
 struct ReportInventory {
     struct Capture {
         var id: Int64
         var fileName: String
         var sha256: String
+        /// Every session of the capture.
         var sessions: Int
+        /// Those of them the comparisons drew on.
+        var drawnOn: Int
     }
 
     struct Session {
@@ -25,8 +30,13 @@ struct ReportInventory {
         var droppedEvents: Int
     }
 
+    /// The captures with a session drawn on.
     var captures: [Capture]
+    /// The sessions drawn on.
     var sessions: [Session]
+    /// Every capture and session in the store.
+    var storeCaptures: Int
+    var storeSessions: Int
 
     /// The captures and sessions among `sessionIDs`, or all of them for nil.
     static func load(_ db: some StoreReader, sessionIDs: Set<Int64>?, drops: [Int64: SessionDrops.Count]) throws -> ReportInventory {
@@ -56,14 +66,37 @@ struct ReportInventory {
                                     configuration: configurations[id, default: []].joined(separator: ", "),
                                     droppedEvents: drops[id]?.events ?? 0))
         }
-        let used = Set(sessions.map(\.captureID))
-        let captures = try db.fetchRows(projectSQL: """
+        let drawnOn = Dictionary(sessions.map { ($0.captureID, 1) }, uniquingKeysWith: +)
+        let everyCapture = try db.fetchRows(projectSQL: """
             SELECT capture.id, file_name, coalesce(sha256, ''), count(session.id)
             FROM capture LEFT JOIN session ON session.capture_id = capture.id
             GROUP BY capture.id, file_name, sha256 ORDER BY capture.id
-            """).map { Capture(id: $0[0], fileName: $0[1], sha256: String(($0[2] as String).prefix(12)), sessions: $0[3]) }
-            .filter { sessionIDs == nil || used.contains($0.id) }
-        return ReportInventory(captures: captures, sessions: sessions)
+            """).map { row -> Capture in
+                let id: Int64 = row[0]
+                return Capture(id: id, fileName: row[1], sha256: String((row[2] as String).prefix(12)), sessions: row[3],
+                               drawnOn: drawnOn[id] ?? 0)
+            }
+        return ReportInventory(captures: everyCapture.filter { $0.drawnOn > 0 }, sessions: sessions,
+                               storeCaptures: everyCapture.count, storeSessions: everyCapture.reduce(0) { $0 + $1.sessions })
+    }
+
+    /// Whether the comparisons drew on fewer sessions than the store holds.
+    var drawsOnPart: Bool { sessions.count != storeSessions || captures.count != storeCaptures }
+
+    /// What the page's header counts: `80 sessions from 5 captures`, or
+    /// when the comparisons drew on only some, those and what the store
+    /// holds: `72 sessions from 5 captures drawn on (the store holds 80
+    /// sessions in 5 captures)`.
+    var summary: String {
+        let drawn = "\(Self.count(sessions.count, "session")) from \(Self.count(captures.count, "capture"))"
+        guard drawsOnPart else { return drawn }
+        return "\(drawn) drawn on (the store holds \(Self.count(storeSessions, "session")) in "
+            + "\(Self.count(storeCaptures, "capture")))"
+    }
+
+    /// `1 session`, `1,200 sessions`.
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number.grouped) \(noun)\(number == 1 ? "" : "s")"
     }
 
     /// Distinct devices with their screens and how many sessions ran on each.

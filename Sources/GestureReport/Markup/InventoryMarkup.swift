@@ -8,11 +8,20 @@ struct InventoryMarkup {
 
     func html() -> String {
         var html = "<section id=\"data\">\n<h2>What this report drew on</h2>\n"
+        // Some sessions left out: each capture's count says how many of its sessions were drawn on.
+        let part = inventory.drawsOnPart
+        if part {
+            let drawn = inventory.sessions.count
+            html += "<p class=\"drawn-on\">The comparisons drew on \(drawn.grouped) of the "
+                + "\(ReportInventory.count(inventory.storeSessions, "session")) in the store "
+                + "(\(ReportInventory.count(inventory.storeCaptures, "capture"))); the captures below are those they "
+                + "came from, and the devices, configurations and sessions count only the \(drawn.grouped) drawn on.</p>\n"
+        }
         html += "<h3>Captures</h3>\n<div class=\"scroll\"><table>\n<thead><tr><th>file</th><th class=\"text\">SHA-256 (first 12)</th>"
-            + "<th>sessions</th></tr></thead>\n<tbody>\n"
+            + "<th>sessions</th>\(part ? "<th>drawn on</th>" : "")</tr></thead>\n<tbody>\n"
         for capture in inventory.captures {
             html += "<tr><td>\(name(capture.fileName))</td><td class=\"text\"><code>\(capture.sha256)</code></td>"
-                + "<td>\(capture.sessions.grouped)</td></tr>\n"
+                + "<td>\(capture.sessions.grouped)</td>\(part ? "<td>\(capture.drawnOn.grouped)</td>" : "")</tr>\n"
         }
         html += "</tbody></table></div>\n<h3>Devices</h3>\n<div class=\"scroll\"><table>\n<thead><tr><th>device, OS</th>"
             + "<th class=\"text\">screen (pt)</th><th>sessions</th></tr></thead>\n<tbody>\n"

@@ -57,9 +57,7 @@ struct ReportPage {
     private func header() -> String {
         var html = "<header>\n<h1>\(XMLText.escape(XMLText.isolate(title)))</h1>\n"
         html += "<p class=\"meta\">gesturelab \(XMLText.escape(options.version)) · bootstrap seed \(options.seed) · "
-            + "alpha \(XMLText.number(options.alpha)) · \(inventory.sessions.count.grouped) session"
-            + "\(inventory.sessions.count == 1 ? "" : "s") from \(inventory.captures.count.grouped) capture"
-            + "\(inventory.captures.count == 1 ? "" : "s")</p>\n"
+            + "alpha \(XMLText.number(options.alpha)) · \(XMLText.escape(inventory.summary))</p>\n"
         if !notices.isEmpty {
             html += "<ul class=\"warnings\">" + notices.map { "<li>\(XMLText.escape($0))</li>" }.joined() + "</ul>\n"
         }

@@ -5,6 +5,12 @@ import GestureTrace
 /// one strip per group: whether the difference holds session by session or
 /// one session carries it.
 enum SessionStrip {
+    /// Where the groups' names end and the dots' room begins.
+    static let labelsEnd = SVGFrame.plotLeft + 40
+    /// The largest session's dot; the axis starts this far right of the
+    /// names, so a dot at its start (a median near 0 ms) does not cover them.
+    static let largestRadius = 12.0
+
     static func figure(_ section: ReportSection, id: String) -> Figure {
         let comparison = section.comparison
         let level = comparison.sessionLevel
@@ -15,8 +21,9 @@ enum SessionStrip {
         let all = level.mediansA + level.mediansB
         let low = all.min() ?? 0, high = all.max() ?? 1
         let span = max(high - low, max(abs(high), 1) * 0.05)
-        let xTicks = NiceTicks(covering: (low - span * 0.05)...(high + span * 0.05), count: 5)
-        let x = LinearScale(domain: xTicks.domain, range: (SVGFrame.plotLeft + 40, SVGFrame.plotRight))
+        let xTicks = NiceTicks(covering: SessionStrip.axisStart(low: low, padding: span * 0.05)...(high + span * 0.05),
+                               count: 5)
+        let x = LinearScale(domain: xTicks.domain, range: (labelsEnd + largestRadius, SVGFrame.plotRight))
         let largest = Double(max((level.sizesA + level.sizesB).max() ?? 1, 1))
         let height = 150.0
         let rows = [SVGFrame.plotTop + 20, SVGFrame.plotTop + 60]
@@ -43,7 +50,7 @@ enum SessionStrip {
             svg += "<text x=\"\(XMLText.coordinate(SVGFrame.plotLeft + 34))\" y=\"\(XMLText.coordinate(row))\" dy=\"0.32em\" "
                 + "text-anchor=\"end\">\(XMLText.svgName("", group.label, limit: 14))</text>"
             for (median, size) in zip(group.medians, group.sizes) {
-                let radius = 2 + 10 * (Double(size) / largest).squareRoot()
+                let radius = 2 + (largestRadius - 2) * (Double(size) / largest).squareRoot()
                 svg += "<circle class=\"marker session \(group.cls)\" data-n=\"\(size)\" data-value=\"\(XMLText.number(median))\" "
                     + "cx=\"\(XMLText.coordinate(x(median)))\" cy=\"\(XMLText.coordinate(row))\" "
                     + "r=\"\(XMLText.coordinate(radius))\"/>"
@@ -51,5 +58,14 @@ enum SessionStrip {
             svg += "\n"
         }
         return Figure(svg: svg, caption: caption)
+    }
+
+    /// Where the axis's padded range starts: `padding` below the lowest
+    /// median, but not below 0 when no median is negative, so latencies
+    /// that are all positive are not drawn on an axis reaching −200 ms.
+    /// The ticks round it down to a whole step, which from 0 or above
+    /// stays at 0 or above.
+    static func axisStart(low: Double, padding: Double) -> Double {
+        low >= 0 ? max(0, low - padding) : low - padding
     }
 }

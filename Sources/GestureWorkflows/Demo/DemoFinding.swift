@@ -14,6 +14,11 @@ package struct DemoFinding: Sendable {
     package var run: Comparer.Run?
     /// The rate comparisons behind it (touches that reached their target, false starts), if any.
     package var rates: [Comparer.ProportionRun] = []
+    /// For a finding with both kinds (a trade-off), what each part says on
+    /// its own, with its own numbers: the report's section of the latency
+    /// comparison, and of each rate comparison in `rates`' order. Nil: the
+    /// finding has one part, and `sentence` says it.
+    package var parts: (latency: String, rates: [String])?
 
     /// The latency comparison, if the finding has one.
     package var comparison: Comparison? { run?.comparisons.first }

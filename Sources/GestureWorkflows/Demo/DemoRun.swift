@@ -80,20 +80,23 @@ package struct DemoRun: Sendable {
 
     /// The report's sections for the findings, reusing their runs: each
     /// latency comparison, then each rate comparison. A finding with both
-    /// (the touch delay's cost and benefit) names which part each section is.
+    /// (the touch delay's cost and benefit) names which part each section
+    /// is, and each section says its own part (`DemoFinding.parts`), not
+    /// the whole finding twice.
     static func plans(_ findings: [DemoFinding]) -> [PlannedComparison] {
         let latency = findings.compactMap { finding -> PlannedComparison? in
             guard let run = finding.run else { return nil }
             return PlannedComparison(selection: run.request.selection, a: run.request.a, b: run.request.b,
                                      title: finding.rates.isEmpty ? finding.title : "\(finding.title): start latency",
-                                     headline: finding.sentence, run: run)
+                                     headline: finding.parts?.latency ?? finding.sentence, run: run)
         }
         let rates = findings.flatMap { finding in
-            finding.rates.map { run in
+            finding.rates.enumerated().map { index, run in
                 let what = run.request.selection.outcome == .falseStart ? "false starts" : "touches reaching their target"
+                let part = finding.parts.flatMap { index < $0.rates.count ? $0.rates[index] : nil }
                 return PlannedComparison(selection: run.request.selection, a: run.request.a, b: run.request.b,
                                          title: finding.run == nil ? finding.title : "\(finding.title): \(what)",
-                                         headline: finding.sentence, proportionRun: run)
+                                         headline: part ?? finding.sentence, proportionRun: run)
             }
         }
         return latency + rates

@@ -11,10 +11,13 @@ struct ExportCommand: ParsableCommand {
             quote, CR or LF quoted, NULL as an empty field. Rows are streamed, so
             exports of millions of rows hold constant memory. --out FILE appears only
             when the export succeeds: a failed one leaves no file (or the old one).
+            A canned query takes its parameters as in query (-p NAME VALUE, the
+            rest at their defaults); a table or relation takes none.
 
             Examples:
               gesturelab export responses --out responses.csv
               gesturelab export response-by-region > by-region.csv
+              gesturelab export response-by-region -p event touchDown --out down.csv
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -25,17 +28,20 @@ struct ExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write here instead of standard output (- is standard output).", valueName: "file"))
     var out: String?
 
+    @OptionGroup var queryParameters: QueryParameterOptions
+
     @Argument(help: "A table (delivery, touch, …), a relation (responses, recognitions, dispatches, touches, response_pairs, targets, outcomes, starts, false_starts) or a query name.")
     var name: String
 
     func run() throws {
         let catalog = try QueryCatalog(userDirectory: queriesDir)
+        let parameters = try queryParameters.paired()
         let out = out == "-" ? nil : out
         if let out { try database.refuseWritingOverStore(out) }
         // A failed export leaves no --out file behind.
         let output = try out.map { try TextOutput.replacing(path: $0) } ?? .standardOutput()
         let rows = try database.read { db in
-            try Exporter.export(name, catalog: catalog, in: db, to: output)
+            try Exporter.export(name, parameters: parameters, catalog: catalog, in: db, to: output)
         }
         try output.commit()
         if let out {

@@ -47,12 +47,7 @@ struct QueryCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also load the .sql query files in this folder.", valueName: "dir"))
     var queriesDir: String?
 
-    @Option(name: .customShort("p"), parsing: .upToNextOption,
-            help: ArgumentHelp("A query parameter: -p NAME VALUE (repeat for more).",
-                               discussion: "The value NULL passes SQL NULL, which the canned queries read as "
-                                   + "\"no filter\". -p NAME=VALUE works too.",
-                               valueName: "name value"))
-    var parameters: [String] = []
+    @OptionGroup var queryParameters: QueryParameterOptions
 
     @Option(name: .customLong("where"), help: ArgumentHelp(
         "Only the sessions whose KEY has one of the values (repeatable): a config key or a session attribute.",
@@ -70,28 +65,11 @@ struct QueryCommand: ParsableCommand {
         if modes != 1 {
             throw ValidationError("name one query, or give --sql SQL, or --list.")
         }
-        if !parameters.isEmpty, name == nil {
+        if !queryParameters.parameters.isEmpty, name == nil {
             throw ValidationError("-p goes with a canned query name.")
         }
-        _ = try pairedParameters()
         if list, !conditions.isEmpty { throw ValidationError("--where goes with a query or --sql.") }
         _ = try conditions.map(SessionCondition.init(parsing:))
-    }
-
-    /// `-p NAME VALUE` pairs; `-p NAME=VALUE` is accepted too.
-    func pairedParameters() throws -> [(name: String, value: String)] {
-        var pairs: [(name: String, value: String)] = []
-        var pending = parameters[...]
-        while let first = pending.popFirst() {
-            if let equals = first.firstIndex(of: "="), pending.isEmpty || pending.first?.contains("=") == true {
-                pairs.append((String(first[..<equals]), String(first[first.index(after: equals)...])))
-            } else if let value = pending.popFirst() {
-                pairs.append((first, value))
-            } else {
-                throw ValidationError("-p \(first) needs a value: -p NAME VALUE.")
-            }
-        }
-        return pairs
     }
 
     func run() throws {
@@ -108,7 +86,7 @@ struct QueryCommand: ParsableCommand {
                 let scoped = sessionConditions.isEmpty ? sql : try SessionScope(sessionConditions).scoped(sql, in: db)
                 try QueryCatalog.run(sql: scoped, in: db, format: format, to: output)
             } else if let name {
-                try QueryCatalog.run(try catalog.query(named: name), parameters: try pairedParameters(),
+                try QueryCatalog.run(try catalog.query(named: name), parameters: try queryParameters.paired(),
                                      conditions: sessionConditions, in: db, format: format, to: output)
             }
         }

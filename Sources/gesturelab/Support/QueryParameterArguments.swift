@@ -1,3 +1,5 @@
+import ArgumentParser
+
 /// Lets `-p NAME VALUE` take a negative number as its value.
 ///
 /// The argument parser reads a token that starts with `-` as the next
@@ -32,5 +34,36 @@ enum QueryParameterArguments {
             index += 1
         }
         return result
+    }
+}
+
+/// `-p NAME VALUE` (repeatable): a canned query's parameters, as `query`
+/// and `export` take them.
+struct QueryParameterOptions: ParsableArguments {
+    @Option(name: .customShort("p"), parsing: .upToNextOption,
+            help: ArgumentHelp("A query parameter: -p NAME VALUE (repeat for more).",
+                               discussion: "The value NULL passes SQL NULL, which the canned queries read as "
+                                   + "\"no filter\". -p NAME=VALUE works too.",
+                               valueName: "name value"))
+    var parameters: [String] = []
+
+    func validate() throws {
+        _ = try paired()
+    }
+
+    /// `-p NAME VALUE` pairs; `-p NAME=VALUE` is accepted too.
+    func paired() throws -> [(name: String, value: String)] {
+        var pairs: [(name: String, value: String)] = []
+        var pending = parameters[...]
+        while let first = pending.popFirst() {
+            if let equals = first.firstIndex(of: "="), pending.isEmpty || pending.first?.contains("=") == true {
+                pairs.append((String(first[..<equals]), String(first[first.index(after: equals)...])))
+            } else if let value = pending.popFirst() {
+                pairs.append((first, value))
+            } else {
+                throw ValidationError("-p \(first) needs a value: -p NAME VALUE.")
+            }
+        }
+        return pairs
     }
 }
