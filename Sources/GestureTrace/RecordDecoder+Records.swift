@@ -92,21 +92,11 @@ extension RecordDecoder {
     }
 
     private mutating func deviceInfo() throws(LineProblem) -> DeviceInfo? {
-        guard let member = try optionalMember(.device) else { return nil }
-        guard member.kind == .object else {
-            throw LineProblem(field: "device", "found \(found(member)), expected an object (model, os, screen_w, screen_h, scale)")
-        }
+        guard let members = try knownMembers(of: .device, keys: ["model", "os", "screen_w", "screen_h", "scale"],
+                                             expected: "an object (model, os, screen_w, screen_h, scale)") else { return nil }
         var device = DeviceInfo()
-        var seen = Set<String>()
-        for item in nestedObjectMembers(member) {
-            let key = String(decoding: decodedString(start: item.keyStart, end: item.keyEnd, hasEscapes: item.keyHasEscapes),
-                             as: UTF8.self)
-            guard ["model", "os", "screen_w", "screen_h", "scale"].contains(key) else { continue }
+        for (key, item) in members {
             let field = "device.\(key)"
-            guard seen.insert(key).inserted else {
-                throw LineProblem(field: field, "appears more than once in device; expected it once")
-            }
-            if item.kind == .null { continue }
             switch key {
             case "model":
                 device.model = String(decoding: try string(item, field: field, expected: "a string", nonEmpty: false), as: UTF8.self)
@@ -124,22 +114,12 @@ extension RecordDecoder {
     }
 
     private mutating func appInfo() throws(LineProblem) -> AppInfo? {
-        guard let member = try optionalMember(.app) else { return nil }
-        guard member.kind == .object else {
-            throw LineProblem(field: "app", "found \(found(member)), expected an object (name, version, build)")
-        }
+        guard let members = try knownMembers(of: .app, keys: ["name", "version", "build"],
+                                             expected: "an object (name, version, build)") else { return nil }
         var app = AppInfo()
-        var seen = Set<String>()
-        for item in nestedObjectMembers(member) {
-            let key = String(decoding: decodedString(start: item.keyStart, end: item.keyEnd, hasEscapes: item.keyHasEscapes),
-                             as: UTF8.self)
-            guard ["name", "version", "build"].contains(key) else { continue }
-            let field = "app.\(key)"
-            guard seen.insert(key).inserted else {
-                throw LineProblem(field: field, "appears more than once in app; expected it once")
-            }
-            if item.kind == .null { continue }
-            let text = String(decoding: try string(item, field: field, expected: "a string", nonEmpty: false), as: UTF8.self)
+        for (key, item) in members {
+            let text = String(decoding: try string(item, field: "app.\(key)", expected: "a string", nonEmpty: false),
+                              as: UTF8.self)
             switch key {
             case "name": app.name = text
             case "version": app.version = text
@@ -147,6 +127,29 @@ extension RecordDecoder {
             }
         }
         return app
+    }
+
+    /// The members of the object `field` (`device`, `app`) whose keys are
+    /// among `keys`, each given at most once and not null; other keys are
+    /// ignored (forward compatibility). Nil when the field is absent.
+    private mutating func knownMembers(of field: FieldKey, keys: Set<String>, expected: String)
+        throws(LineProblem) -> [(key: String, member: JSONMember)]? {
+        guard let member = try optionalMember(field) else { return nil }
+        guard member.kind == .object else {
+            throw LineProblem(field: field.name, "found \(found(member)), expected \(expected)")
+        }
+        var known: [(key: String, member: JSONMember)] = []
+        var seen = Set<String>()
+        for item in nestedObjectMembers(member) {
+            let key = String(decoding: decodedString(start: item.keyStart, end: item.keyEnd, hasEscapes: item.keyHasEscapes),
+                             as: UTF8.self)
+            guard keys.contains(key) else { continue }
+            guard seen.insert(key).inserted else {
+                throw LineProblem(field: "\(field.name).\(key)", "appears more than once in \(field.name); expected it once")
+            }
+            if item.kind != .null { known.append((key, item)) }
+        }
+        return known
     }
 
     /// The members of a nested object that the line scan already validated.
