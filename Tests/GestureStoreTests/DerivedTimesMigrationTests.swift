@@ -100,7 +100,7 @@ import Testing
 
         let migrated = try DatabaseQueue(path: oldPath)
         try migrated.read { (db: Database) throws in
-            #expect(try Int.fetchOne(db, sql: "SELECT max(version) FROM gesturelab_migration") == 11)
+            #expect(try Int.fetchOne(db, sql: "SELECT max(version) FROM gesturelab_migration") == Migration.embedded.count)
             #expect(try DispatchKeyMigrationTests.indexNamed("touch_by_down", in: db) == false)
             #expect(try Self.columns(of: "stored_response", in: db)
                 == ["session_id", "touch", "target_id", "event_id", "via_id", "t_ns", "latency_ns", "line", "region_id"])

@@ -101,7 +101,7 @@ import GestureStore
 
     @Test func nextStepsStartWithTheCommandGivenAndQuoteTheDatabase() {
         let steps = DemoRun(directory: "my demo").nextSteps(command: ".build/release/gesturelab")
-        #expect(steps.count == 10)
+        #expect(steps.count == 11)
         #expect(steps[0] == ".build/release/gesturelab sessions --db 'my demo/demo.sqlite'")
         for step in steps {
             #expect(step.hasPrefix(".build/release/gesturelab "), "\(step)")
