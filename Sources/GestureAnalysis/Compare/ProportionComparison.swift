@@ -87,8 +87,8 @@ package struct ProportionComparison: Sendable {
         case .touch:
             delta = newcombe.map { BootstrapInterval(estimate: $0.difference, low: $0.lower, high: $0.upper) }
         case .session:
-            delta = TwoStageBootstrap(seed: options.seed, confidence: options.confidence)
-                .rateDifference(a: groupA, b: groupB)
+            delta = SessionBootstrap(seed: options.seed, replicates: options.replicates, confidence: options.confidence)
+                .rateDifference(a: groupA, b: groupB).map(\.bootstrapInterval)
         }
     }
 
