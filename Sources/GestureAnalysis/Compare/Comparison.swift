@@ -2,7 +2,8 @@
 /// intervals, the tests and a verdict (docs/latencies.md).
 ///
 /// By default the session is the unit of replication: intervals come from a
-/// two-stage bootstrap (sessions, then values within each drawn session),
+/// t interval on the standard error of a bootstrap of whole sessions
+/// (``SessionBootstrap``),
 /// the verdict from Mann–Whitney on the per-session medians, and the
 /// clustering is measured (ICC(1), design effect, effective n). With
 /// `unit: .touch` every value is taken as independent, as one session's
