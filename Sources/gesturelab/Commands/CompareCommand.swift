@@ -17,10 +17,11 @@ struct CompareCommand: ParsableCommand {
             one session share a device, a person and a moment, so they are not independent.
             For each group: n, sessions, p50, p90, p95, p99, max. For B against A: the
             difference at each percentile with a 95% session-level interval
-            (sessions-bootstrap-se-t: a t interval on the standard error of a bootstrap of
-            whole sessions, Welch–Satterthwaite degrees of freedom; 500 replicates a group or
-            more until each endpoint's Monte Carlo SE is at most 2% of the width,
-            deterministic for --seed); Mann–Whitney U on the per-session medians (as
+            (sessions-bootstrap-se-t: a t interval on the standard error of a
+            bootstrap of whole sessions, Welch–Satterthwaite degrees of freedom;
+            500 replicates a group, or more until each endpoint's Monte Carlo SE
+            is at most 2% of the width; deterministic for --seed); Mann–Whitney U
+            on the per-session medians (as
             scipy.stats.mannwhitneyu(a, b, method="auto"): exact for small groups without
             ties); ICC(1), each group's design effect and effective n; and a verdict from
             that test: faster, slower, or ~ (no significant difference at --alpha, or one
@@ -40,7 +41,8 @@ struct CompareCommand: ParsableCommand {
             (touchesBegan, touchDown or a recognizer's began), the share cancelled before
             any end; --event then names the start's event. For each group: n, k, the rate
             and its 95% Wilson interval. By session (the default): B − A with the
-            session-level interval of the pooled rates (sessions-bootstrap-se-t), Mann–Whitney on the per-session rates,
+            session-level interval of the pooled rates
+            (sessions-bootstrap-se-t), Mann–Whitney on the per-session rates,
             and Fisher's exact test on the pooled touches for reference. --unit touch:
             Newcombe's hybrid score interval for B − A and Fisher's exact test (two-sided,
             as scipy.stats.fisher_exact). The verdict is better (more touches reached,
