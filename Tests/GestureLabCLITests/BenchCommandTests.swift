@@ -21,4 +21,15 @@ import TestScratch
         }
         #expect(FileManager.default.fileExists(atPath: folder.path("bench/report.html")))
     }
+
+    /// The calibration study's options are checked before its minutes run.
+    @Test(arguments: [(["--datasets", "5"], "--datasets takes 10 or more."),
+                      (["--replicates", "1"], "--replicates takes 2 or more.")])
+    func calibrationRefusesTooFewDataSetsOrReplicates(_ c: (arguments: [String], message: String)) throws {
+        let folder = try ScratchFolder()
+        let result = try folder.run(["bench", "--calibration"] + c.arguments)
+        #expect(result.status != 0)
+        #expect(result.standardError.contains(c.message), "\(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+    }
 }

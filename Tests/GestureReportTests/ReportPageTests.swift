@@ -111,7 +111,7 @@ import Testing
     }
 
     /// The methods say what the tables computed, in `compare`'s words: with
-    /// the session as the unit, the two-stage bootstrap and Mann–Whitney on
+    /// the session as the unit, the sessions-only bootstrap's t interval and Mann–Whitney on
     /// session medians, not the plain bootstrap of touches.
     @Test(arguments: [AnalysisUnit.session, .touch])
     func theMethodsNameTheTestsAndIntervalsOfTheUnitInUse(unit: AnalysisUnit) throws {
@@ -123,7 +123,7 @@ import Testing
         #expect(methods.contains(line))
         switch unit {
         case .session:
-            #expect(methods.contains("two-stage bootstrap (sessions, then touches within each drawn session)"))
+            #expect(methods.contains("sessions-bootstrap-se-t (t on the standard error of a bootstrap of whole sessions"))
             #expect(methods.contains("Mann–Whitney's p on the session medians is exact when a group has at most 8 sessions"))
             #expect(methods.contains("Wilcoxon signed-rank test on each session's median difference"))
             #expect(methods.contains("Mann–Whitney test over touches pooled as if independent is shown for reference only"))

@@ -10,7 +10,7 @@
 #   fisher    A B C D        ODDS P         scipy.stats.fisher_exact([[A, B], [C, D]])
 # Newcombe's method 10 is also computed here by hand from the Wilson bounds, and the script
 # stops if statsmodels disagrees with it (so "newcomb" is the hybrid score interval, B − A).
-import math, os, random, subprocess, sys
+import itertools, math, os, random, subprocess, sys
 import numpy as np
 import scipy.stats as st
 from statsmodels.stats.proportion import proportion_confint, confint_proportions_2indep
@@ -72,18 +72,21 @@ def compare_capture(path):
         test = st.mannwhitneyu(rates[0], rates[1], method="auto")
         print(f"  session rates A {rates[0]} B {rates[1]}")
         print(f"  mannwhitneyu(rates) U {float(test.statistic)!r} p {float(test.pvalue)!r}")
-        # Brute-force two-stage bootstrap: sessions with replacement, then each drawn session's 0/1 values.
-        rng = np.random.default_rng(1)
-        values = [[np.array([1] * k + [0] * (n - k)) for k, n in g] for g in groups]
-        diffs = []
-        for _ in range(20000):
-            pooled = []
-            for g in values:
-                drawn = [g[i] for i in rng.integers(0, len(g), len(g))]
-                pooled.append(np.mean(np.concatenate([v[rng.integers(0, len(v), len(v))] for v in drawn])))
-            diffs.append(pooled[1] - pooled[0])
-        low, high = np.percentile(diffs, [2.5, 97.5])
-        print(f"  two-stage bootstrap B-A (20000 replicates, numpy) {float(low)!r} {float(high)!r}")
+        # The session-level interval: every one of the k^k ordered draws of a group's k sessions (the exact
+        # sessions-only bootstrap), the variance of the pooled rate over them times k/(k-1), then
+        # estimate -/+ t.ppf(0.975, Welch-Satterthwaite df on k - 1 a group) * sqrt(vA + vB).
+        variances = []
+        for g in groups:
+            kk = len(g)
+            reps = []
+            for draw in itertools.product(range(kk), repeat=kk):
+                reps.append(sum(g[i][0] for i in draw) / sum(g[i][1] for i in draw))
+            variances.append(float(np.var(reps)) * kk / (kk - 1))
+        va, vb = variances
+        nu = (va + vb) ** 2 / (va ** 2 / (len(groups[0]) - 1) + vb ** 2 / (len(groups[1]) - 1))
+        half = st.t.ppf(0.975, nu) * np.sqrt(va + vb)
+        estimate = kb / nb - ka / na
+        print(f"  sessions-bootstrap-se-t B-A (exact bootstrap) {estimate - half!r} {estimate + half!r} df {nu!r}")
 
 
 if len(sys.argv) > 1 and sys.argv[1] == "--fixture":

@@ -14,8 +14,10 @@
 #   icc, design_effect, effective_n   the one-way ANOVA ICC(1) of sessions within groups, by the formula
 #   delta              brute-force two-stage bootstrap of pooled percentile(B) - percentile(A), 95 % percentile
 #                      interval (sessions with replacement, then values within each drawn session), numpy
+#   sessions_t         compare's session-level interval of p50 and p90 (sessions-bootstrap-se-t), from the exact
+#                      sessions-only bootstrap (all k^k draws of k sessions), numpy and scipy.stats.t.ppf
 #   paired_sessions    scipy.stats.wilcoxon(per-session medians of the paired differences) with its defaults
-import json, sys
+import itertools, json, sys
 import numpy as np
 from scipy import stats
 
@@ -54,6 +56,27 @@ def two_stage(groups_a, groups_b, percents, replicates, rng):
             for j in range(len(percents))]
 
 
+def sessions_t(groups_a, groups_b, percents):
+    """The session-level interval: the exact sessions-only bootstrap (every one of the k^k ordered draws
+    of a group's k sessions, each drawn session's values kept whole), its variance of the pooled
+    percentile times k/(k-1), and estimate -/+ t.ppf(0.975, Welch-Satterthwaite df on k - 1 a group)
+    * sqrt(vA + vB)."""
+    def variance(groups):
+        k = len(groups)
+        reps = []
+        for draw in itertools.product(range(k), repeat=k):
+            pool = np.concatenate([np.asarray(groups[i], float) for i in draw])
+            reps.append(np.percentile(pool, percents))
+        return np.var(np.array(reps), axis=0) * k / (k - 1)
+    va, vb = variance(groups_a), variance(groups_b)
+    ka, kb = len(groups_a), len(groups_b)
+    nu = (va + vb) ** 2 / (va ** 2 / (ka - 1) + vb ** 2 / (kb - 1))
+    half = stats.t.ppf(0.975, nu) * np.sqrt(va + vb)
+    est = np.array([np.percentile(np.concatenate(groups_b), p) - np.percentile(np.concatenate(groups_a), p)
+                    for p in percents])
+    return [(float(e - h), float(e + h)) for e, h in zip(est, half)]
+
+
 def reference(case, replicates=4000):
     a, b = case["a"], case["b"]
     med_a = [float(np.median(s)) for s in a]
@@ -75,6 +98,7 @@ def reference(case, replicates=4000):
     if len(a) >= 2 and len(b) >= 2:
         rng = np.random.default_rng(case.get("seed", 1))
         out["delta"] = two_stage(a, b, percents, replicates, rng)
+        out["sessions_t"] = sessions_t(a, b, percents)
     if "paired" in case:
         meds = [float(np.median(s)) for s in case["paired"]]
         w = stats.wilcoxon(meds)

@@ -2,7 +2,8 @@
 /// intervals, the tests and a verdict (docs/latencies.md).
 ///
 /// By default the session is the unit of replication: intervals come from a
-/// two-stage bootstrap (sessions, then values within each drawn session),
+/// t interval on the standard error of a bootstrap of whole sessions
+/// (``SessionBootstrap``),
 /// the verdict from Mann–Whitney on the per-session medians, and the
 /// clustering is measured (ICC(1), design effect, effective n). With
 /// `unit: .touch` every value is taken as independent, as one session's
@@ -21,12 +22,17 @@ package struct Comparison: Sendable {
         package var confidence: Double = 0.95
         /// What is replicated: sessions (the default) or touches.
         package var unit: AnalysisUnit = .session
+        /// Replicates of the session-level bootstrap a group; nil adapts
+        /// them to the Monte Carlo error (``SessionBootstrap``).
+        package var replicates: Int?
 
-        package init(alpha: Double = 0.05, seed: UInt64 = 1, confidence: Double = 0.95, unit: AnalysisUnit = .session) {
+        package init(alpha: Double = 0.05, seed: UInt64 = 1, confidence: Double = 0.95, unit: AnalysisUnit = .session,
+                     replicates: Int? = nil) {
             self.alpha = alpha
             self.seed = seed
             self.confidence = confidence
             self.unit = unit
+            self.replicates = replicates
         }
     }
 
@@ -149,7 +155,7 @@ package struct Comparison: Sendable {
             intervals = Self.touchIntervals(a: a, b: b, pairedDifferences: pairedInput?.1, options: options)
         case (.session, let drawn):
             // One set of replicates for every percentile, drawn in chunks on all cores.
-            intervals = (drawn ?? twoStage.differences(a: groupA, b: groupB, percents: Self.percents))
+            intervals = (drawn ?? SessionBootstrap.intervals(a: groupA, b: groupB, percents: Self.percents, options: options))
                 + (pairedInput.map { [twoStage.interval($0.0, percent: 50)] } ?? [])
         }
         deltas = Self.percents.enumerated().map { index, percent in
@@ -181,8 +187,7 @@ package struct Comparison: Sendable {
             return touchIntervals(a: groupA.pooledSorted, b: groupB.pooledSorted, pairedDifferences: nil,
                                   options: options)
         case .session:
-            return TwoStageBootstrap(seed: options.seed, confidence: options.confidence)
-                .differences(a: groupA, b: groupB, percents: percents)
+            return SessionBootstrap.intervals(a: groupA, b: groupB, percents: percents, options: options)
         }
     }
 

@@ -32,10 +32,10 @@ extension ComparisonReport {
         let confidence = Int((options.confidence * 100).rounded())
         switch options.unit {
         case .session:
-            let replicates = TwoStageBootstrap(seed: options.seed).replicates
-            return "unit: session. \(confidence)% intervals: two-stage bootstrap (sessions, then touches within each "
-                + "drawn session), \(replicates.grouped) replicates, seed \(options.seed); test: Mann–Whitney on the "
-                + "session medians (for a paired via split, Wilcoxon on each session's median difference)."
+            return "unit: session. \(confidence)% intervals: \(SessionBootstrap.methodName) (t on the standard error of "
+                + "a bootstrap of whole sessions, Welch–Satterthwaite degrees of freedom), \(SessionBootstrap.replicateText(options)), "
+                + "seed \(options.seed); test: Mann–Whitney on the session medians (for a paired via split, Wilcoxon on "
+                + "each session's median difference)."
         case .touch:
             let replicates = QuantileBootstrap(seed: options.seed).replicates
             return "unit: touch (every value taken as independent). \(confidence)% intervals: percentile bootstrap, "

@@ -88,6 +88,8 @@ package enum ComparisonReport {
             ("a", .integer(comparison.a.sessions)),
             ("b", .integer(comparison.b.sessions)),
             ("test", MannWhitneyResult.sessionTestObject(test, of: "session medians")),
+            ("interval", SessionBootstrap.jsonObject(comparison.options.unit == .session
+                ? comparison.deltas.compactMap { try? $0.interval.get() } : [])),
             ("icc", .number(clustering.icc)),
             ("design_effect", .object([("a", .number(clustering.designEffects[0])),
                                        ("b", .number(clustering.designEffects[1]))])),

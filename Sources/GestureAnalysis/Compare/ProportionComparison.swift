@@ -3,7 +3,7 @@
 /// (docs/outcomes.md).
 ///
 /// With the session as the unit (the default) B − A's interval is a
-/// two-stage bootstrap of the difference of pooled rates and the verdict
+/// t interval on a bootstrap of whole sessions' pooled rates (``SessionBootstrap``) and the verdict
 /// follows Mann–Whitney on the per-session rates; with `unit: .touch`
 /// the interval is Newcombe's hybrid score interval and the verdict follows
 /// Fisher's exact test. Both tests are computed and reported either way.
@@ -51,7 +51,7 @@ package struct ProportionComparison: Sendable {
     package var a: GroupRate
     package var b: GroupRate
     /// B − A: the estimate and the interval of the unit in use (Newcombe for
-    /// touches, the two-stage bootstrap for sessions).
+    /// touches, ``SessionBootstrap`` for sessions).
     package var delta: Result<BootstrapInterval, InsufficientData>
     /// Newcombe's interval of B − A over pooled touches, whatever the unit.
     package var newcombe: Result<NewcombeInterval, InsufficientData>
@@ -87,8 +87,8 @@ package struct ProportionComparison: Sendable {
         case .touch:
             delta = newcombe.map { BootstrapInterval(estimate: $0.difference, low: $0.lower, high: $0.upper) }
         case .session:
-            delta = TwoStageBootstrap(seed: options.seed, confidence: options.confidence)
-                .rateDifference(a: groupA, b: groupB)
+            delta = SessionBootstrap(seed: options.seed, replicates: options.replicates, confidence: options.confidence)
+                .rateDifference(a: groupA, b: groupB).map(\.bootstrapInterval)
         }
     }
 

@@ -49,6 +49,7 @@ package enum ProportionReport {
                 ("a", .integer(comparison.a.sessions)),
                 ("b", .integer(comparison.b.sessions)),
                 ("test", MannWhitneyResult.sessionTestObject(test, of: "session rates")),
+                ("interval", SessionBootstrap.jsonObject(comparison.options.unit == .session ? delta.map { [$0] } ?? [] : [])),
                 ("rates", .object([("a", .array(comparison.sessionRatesA.map { .number($0) })),
                                    ("b", .array(comparison.sessionRatesB.map { .number($0) }))])),
             ])),
@@ -124,10 +125,9 @@ package enum ProportionReport {
         let confidence = Int((options.confidence * 100).rounded())
         switch options.unit {
         case .session:
-            let replicates = TwoStageBootstrap(seed: options.seed).replicates
-            return "unit: session. \(confidence)% intervals: Wilson for each rate; B − A by a two-stage bootstrap of the "
-                + "pooled rates (sessions, then touches within each drawn session), \(replicates.grouped) replicates, "
-                + "seed \(options.seed); test: Mann–Whitney on the session rates."
+            return "unit: session. \(confidence)% intervals: Wilson for each rate; B − A by \(SessionBootstrap.methodName) "
+                + "(t on the standard error of a bootstrap of whole sessions' pooled rates), "
+                + "\(SessionBootstrap.replicateText(options)), seed \(options.seed); test: Mann–Whitney on the session rates."
         case .touch:
             return "unit: touch (every touch taken as independent). \(confidence)% intervals: Wilson for each rate, "
                 + "Newcombe's hybrid score interval for B − A; test: Fisher's exact, two-sided."

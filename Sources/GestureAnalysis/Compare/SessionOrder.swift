@@ -4,7 +4,7 @@ import GestureStore
 /// The order a comparison lists a group's sessions in: by their capture's
 /// SHA-256, then by their line in it.
 ///
-/// A two-stage bootstrap draws sessions by their place in the group, so a
+/// A bootstrap of sessions draws them by their place in the group, so a
 /// seed's intervals depend on the order the group lists them. Session ids
 /// follow the order the captures were imported in, which differs between
 /// two stores of the same captures (and may between a store and the

@@ -14,6 +14,13 @@ package struct BootstrapInterval: Sendable, Equatable {
     package var low: Double
     /// Upper bound of the interval.
     package var high: Double
+    /// For a session-level interval (``SessionInterval``): its standard
+    /// error, degrees of freedom, replicates a group and the larger
+    /// endpoint's Monte Carlo SE as a share of the width; nil otherwise.
+    package var standardError: Double? = nil
+    package var degreesOfFreedom: Double? = nil
+    package var replicates: Int? = nil
+    package var monteCarloError: Double? = nil
 
     /// Creates an interval.
     package init(estimate: Double, low: Double, high: Double) {

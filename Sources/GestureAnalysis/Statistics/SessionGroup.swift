@@ -4,7 +4,7 @@
 /// so the session, not the touch, is the unit of replication
 /// (docs/latencies.md). The session-level analyses take this shape: the
 /// per-session statistics (medians here; per-session rates for a proportion
-/// metric) for the rank tests, and the sessions' values for the two-stage
+/// metric) for the rank tests, and the sessions' values for the session-level
 /// bootstrap and the intraclass correlation.
 ///
 /// ```swift

@@ -4,7 +4,7 @@
 /// each session's touches that reached their nearest target (k) of its
 /// touches with a nearest target (n); for `false-start`, its false starts
 /// of its (touch, target) pairs with a start. The session-level analyses
-/// take the per-session rates (Mann–Whitney) and the counts (the two-stage
+/// take the per-session rates (Mann–Whitney) and the counts (the session-level
 /// bootstrap of the pooled rate).
 ///
 /// ```swift

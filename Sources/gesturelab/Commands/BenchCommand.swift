@@ -42,8 +42,18 @@ struct BenchCommand: ParsableCommand {
             on that server and times `psql \\copy` of the same rows as CSV into
             another (both databases are dropped and recreated on each run).
 
+            --calibration runs a different study instead: simulated experiments with
+            known truth (sessions a group 3, 5, 8, 20, 60; touches a session 20 and 120;
+            ICC 0, 0.1, 0.5, 0.9; log-normal and skewed heavy-tailed latencies; no
+            difference and B 25 % slower; a rate metric), each data set through the
+            code compare runs at session level. It prints how often the 95 % intervals
+            cover the true difference, their mean width against the ideal, and how often
+            the tests reject, each with its Monte Carlo SE (--datasets a scenario,
+            --seed). See docs/latencies.md.
+
             Examples:
               swift run -c release gesturelab bench
+              swift run -c release gesturelab bench --calibration --seed 1
               swift run -c release gesturelab bench --records 10000000 --dir /tmp/bench
               swift run -c release gesturelab bench --mix deliveries
               swift run -c release gesturelab bench --mix pan-recorded \\
@@ -74,7 +84,19 @@ struct BenchCommand: ParsableCommand {
                                valueName: "postgresql://user@host:port/database"))
     var postgresql: String?
 
+    @Flag(help: "Run the calibration study of compare's session-level intervals and tests instead.")
+    var calibration = false
+
+    @Option(parsing: .unconditional, help: "Data sets a scenario of --calibration.")
+    var datasets = 200
+
+    @Option(parsing: .unconditional, help: "Bootstrap replicates of each interval in --calibration (default: compare's).")
+    var replicates: Int?
+
     func validate() throws {
+        if datasets < 10 { throw ValidationError("--datasets takes 10 or more.") }
+        if let replicates, replicates < 2 { throw ValidationError("--replicates takes 2 or more.") }
+        if calibration { return }
         if records < 1_000 { throw ValidationError("--records takes 1000 or more.") }
         try FolderArgument.check(dir)
         #if PostgreSQL
@@ -86,6 +108,13 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
+        if calibration {
+            let study = CalibrationStudy(options: .init(seed: seed, datasets: datasets, replicates: replicates))
+            let output = TextOutput.standardOutput()
+            try output.write(study.run { StandardErrorWriter.line($0) }.markdown)
+            try output.flush()
+            return
+        }
         let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
         var options = Benchmark.Options(records: records, directory: dir, seed: seed, mix: mix,
                                         executablePath: executable)

@@ -23,29 +23,28 @@ struct CompareCommand: ParsableCommand {
             --event; the refusal lists the events and their counts. --where KEY=V[,V…]
             (repeatable) keeps only sessions whose KEY has one of the values.
 
-            Sessions, not touches, are the unit (--unit session, the default):
-            touches of one session share a device, a person and a moment, so
-            they are not independent. For each group: n, sessions, p50, p90,
-            p95, p99, max. For B against A: the difference at each percentile
-            with a 95% two-stage bootstrap interval (sessions resampled, then
-            touches within each drawn session; 10,000 replicates, deterministic
-            for --seed); Mann–Whitney U on the per-session medians (as
-            scipy.stats.mannwhitneyu(a, b, method="auto"): exact for small
-            groups without ties); ICC(1), each group's design effect and
-            effective n; and a verdict from that test: faster, slower, or ~ (no
-            significant difference at --alpha, or one session a group: no
-            session-level inference); it is about medians, and says so. Each
-            percentile row carries its own mark from its own interval: slower
-            when the whole B − A interval lies above 0, faster when below, else
-            ~. The pooled Mann–Whitney over all touches is printed for
-            reference, labelled so. --unit touch treats every value as
-            independent (one session's data, or by choice), with the pooled
-            test as the verdict and a one-stage bootstrap. Splitting by via
+            Sessions, not touches, are the unit (--unit session, the default): touches of
+            one session share a device, a person and a moment, so they are not independent.
+            For each group: n, sessions, p50, p90, p95, p99, max. For B against A: the
+            difference at each percentile with a 95% session-level interval
+            (sessions-bootstrap-se-t: a t interval on the standard error of a bootstrap of
+            whole sessions, Welch–Satterthwaite degrees of freedom; 500 replicates a group,
+            or more until each endpoint's Monte Carlo SE is at most 2% of the width;
+            deterministic for --seed); Mann–Whitney U on the per-session medians (as
+            scipy.stats.mannwhitneyu(a, b, method="auto"): exact for small groups without
+            ties); ICC(1), each group's design effect and effective n; and a verdict from
+            that test: faster, slower, or ~ (no significant difference at --alpha, or one
+            session a group: no session-level inference); it is about medians, and says so.
+            Each percentile row carries its own mark from its own interval: slower when the
+            whole B − A interval lies above 0, faster when below, else ~. The pooled
+            Mann–Whitney over all touches is printed for reference, labelled so. --unit
+            touch treats every value as independent (one session's data, or by choice),
+            with the pooled test as the verdict and a one-stage bootstrap. Splitting by via
             also analyses the touches heard on both channels as pairs (Wilcoxon
-            signed-rank, as scipy.stats.wilcoxon with its defaults), and at
-            session level each session's median difference. Too few values or
-            sessions for a test or an interval is said in a note, and so is a
-            group drawing on sessions whose recorder dropped events.
+            signed-rank, as scipy.stats.wilcoxon with its defaults), and at session level
+            each session's median difference. Too few values or sessions for a test or an
+            interval is said in a note, and so is a group drawing on sessions whose
+            recorder dropped events.
 
             --metric reached and --metric false-start compare touch outcomes as rates.
             reached: of the touch-downs with a nearest declared target, the share that
@@ -53,8 +52,9 @@ struct CompareCommand: ParsableCommand {
             lay in its hit area). false-start: of the (touch, target) pairs with a start
             (touchesBegan, touchDown or a recognizer's began), the share cancelled before
             any end; --event then names the start's event. For each group: n, k, the rate
-            and its 95% Wilson interval. By session (the default): B − A with a two-stage
-            bootstrap interval of the pooled rates, Mann–Whitney on the per-session rates,
+            and its 95% Wilson interval. By session (the default): B − A with the
+            session-level interval of the pooled rates
+            (sessions-bootstrap-se-t), Mann–Whitney on the per-session rates,
             and Fisher's exact test on the pooled touches for reference. --unit touch:
             Newcombe's hybrid score interval for B − A and Fisher's exact test (two-sided,
             as scipy.stats.fisher_exact). The verdict is better (more touches reached,
