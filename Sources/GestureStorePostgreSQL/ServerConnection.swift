@@ -22,6 +22,8 @@ package final class ServerConnection: @unchecked Sendable {
     package let bounds: ServerBounds
     private let group: MultiThreadedEventLoopGroup
     private let watch: ServerWatch
+    /// The TCP connection under postgres-nio's.
+    private let channel: any Channel
 
     /// Connects and authenticates, within the bounds (``ServerBounds``)
     /// that every later wait on the server keeps too.
@@ -40,8 +42,15 @@ package final class ServerConnection: @unchecked Sendable {
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let watch = ServerWatch(idleSeconds: bounds.idleSeconds)
         self.watch = watch
+        let channel: any Channel
         do {
-            let channel = try Self.open(address, bounds: bounds, watch: watch, on: group.next())
+            channel = try Self.open(address, bounds: bounds, watch: watch, on: group.next())
+        } catch {
+            try? group.syncShutdownGracefully()
+            throw error
+        }
+        self.channel = channel
+        do {
             var configuration = PostgresConnection.Configuration(
                 establishedChannel: channel, tls: try Self.tls(for: address), username: address.user,
                 password: address.password, database: address.database)
@@ -118,13 +127,21 @@ package final class ServerConnection: @unchecked Sendable {
     /// Closes the connection and stops its event loop.
     package func close() {
         let connection = self.connection
-        try? watched { try Self.blocking { try await connection.close() } }
+        if channel.isActive {
+            try? watched { try Self.blocking { try await connection.close() } }
+        }
         try? group.syncShutdownGracefully()
     }
 
     /// Runs a wait on the server under the watch (``ServerWatch``): a wait
     /// the idle bound ended throws ``ServerFailure/Idle``.
+    ///
+    /// A connection already closed throws ``ServerFailure/Closed`` at once:
+    /// postgres-nio, handed a statement after the server closed the
+    /// connection, never answered (a push's ROLLBACK after a `COPY` the
+    /// server's stop cut off waited for good).
     private func watched<T>(_ body: () throws -> T) throws -> T {
+        guard channel.isActive else { throw ServerFailure.Closed() }
         watch.begin()
         defer { watch.end() }
         do {

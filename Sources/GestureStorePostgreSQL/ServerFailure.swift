@@ -17,6 +17,9 @@ enum ServerFailure {
         var seconds: Double
     }
 
+    /// A statement asked of a connection already closed.
+    struct Closed: Error {}
+
     /// `HOST:PORT`, escaped, as every message names the server.
     static func server(_ address: ServerAddress) -> String {
         "\(TerminalText.escaped(address.host)):\(address.port)"
@@ -28,6 +31,11 @@ enum ServerFailure {
         if let idle = error as? Idle {
             return "PostgreSQL at \(server(address)) neither sent nor took a byte for "
                 + "\(ServerBounds.spoken(idle.seconds)) (\(ServerBounds.idleVariable)), so gesturelab closed the connection"
+        }
+        if error is Closed { return "PostgreSQL at \(server(address)) closed the connection" }
+        // The COPY writer's way of saying it.
+        if let legacy = error as? PostgresError, case .connectionClosed = legacy {
+            return "PostgreSQL at \(server(address)) closed the connection"
         }
         guard let error = error as? PSQLError else { return nil }
         switch error.code {
@@ -59,7 +67,7 @@ enum ServerFailure {
         let host = TerminalText.escaped(address.host)
         let server = "\(host):\(address.port)"
         let user = TerminalText.escaped(address.user)
-        if error is Idle, let lost = lost(error, address: address) { return StoreError(lost) }
+        if error is Idle || error is Closed, let lost = lost(error, address: address) { return StoreError(lost) }
         guard let error = error as? PSQLError else {
             if let error = error as? StoreError { return error }
             return StoreError("cannot \(doing) to PostgreSQL at \(server): \(TerminalText.escaped("\(error)"))")

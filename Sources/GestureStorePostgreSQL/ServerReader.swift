@@ -68,6 +68,8 @@ package final class ServerReader: StoreReader {
             throw ServerFailure.statementError(error, sql: sql, address: connection.address)
         } catch let error as ServerFailure.Idle {
             throw ServerFailure.describe(error, address: connection.address, doing: "query")
+        } catch let error as ServerFailure.Closed {
+            throw ServerFailure.describe(error, address: connection.address, doing: "query")
         }
     }
 

@@ -134,6 +134,8 @@ package struct StorePusher {
             result.rows = rows
             return result
         } catch {
+            // A connection lost took the transaction with it.
+            if ServerFailure.lost(error, address: address) != nil { throw error }
             try? connection.execute("ROLLBACK")
             if let error = error as? StoreError { throw error }
             // The server refused this capture (a name too long for its index,
@@ -143,7 +145,6 @@ package struct StorePusher {
                 result.sessions = 0
                 return result
             }
-            if ServerFailure.lost(error, address: address) != nil { throw error }
             throw ServerFailure.describe(error, address: address, doing: "push")
         }
     }
