@@ -13,6 +13,9 @@
 # As root (CI) the server runs as the `postgres` user, since PostgreSQL
 # refuses to run as root. `stop` stops the server named by
 # $GESTURELAB_TEST_POSTGRES_DIR (or the folder given) and removes the folder.
+# `crash DIR` stops the server at once (`pg_ctl stop -m immediate`: every
+# connection dropped, no checkpoint), as a server that goes away mid-work;
+# `restart DIR` starts it again on the same port, recovering as after a crash.
 set -euo pipefail
 
 bindir=${PG_BINDIR:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)}
@@ -27,6 +30,15 @@ as_owner() {
 
 free_port() {
     python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
+}
+
+start_server() {
+    local dir=$1 port
+    port=$(cat "$dir/port")
+    as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w start \
+        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50 \
+            -c ssl=on -c ssl_cert_file=$dir/server.crt -c ssl_key_file=$dir/server.key" >/dev/null \
+        || { cat "$dir/server.log" >&2; exit 1; }
 }
 
 case "${1:-}" in
@@ -47,10 +59,8 @@ start)
         -out "$dir/server.crt" >/dev/null 2>&1
     chmod 600 "$dir/server.key"
     if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$dir/server.key" "$dir/server.crt"; fi
-    as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w start \
-        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50 \
-            -c ssl=on -c ssl_cert_file=$dir/server.crt -c ssl_key_file=$dir/server.key" >/dev/null \
-        || { cat "$dir/server.log" >&2; exit 1; }
+    echo "$port" >"$dir/port"
+    start_server "$dir"
     PGPASSWORD=$password psql -X -q -h 127.0.0.1 -p "$port" -U postgres -d postgres \
         -c "CREATE DATABASE gesturelab_test" >/dev/null
     echo "export GESTURELAB_TEST_POSTGRES_URL=postgresql://postgres:$password@127.0.0.1:$port/gesturelab_test"
@@ -65,8 +75,14 @@ stop)
     as_owner "$bindir/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null || true
     rm -rf "$dir"
     ;;
+crash)
+    as_owner "$bindir/pg_ctl" -D "$2/data" -m immediate -w stop >/dev/null
+    ;;
+restart)
+    start_server "$2"
+    ;;
 *)
-    echo "usage: $0 start|stop [DIR]" >&2
+    echo "usage: $0 start|stop [DIR]|crash DIR|restart DIR" >&2
     exit 64
     ;;
 esac

@@ -18,34 +18,98 @@ package final class ServerConnection: @unchecked Sendable {
     package let address: ServerAddress
     let connection: PostgresConnection
     let logger: Logger
+    /// How long it waits on the server.
+    package let bounds: ServerBounds
     private let group: MultiThreadedEventLoopGroup
+    private let watch: ServerWatch
+    /// The TCP connection under postgres-nio's.
+    private let channel: any Channel
 
-    /// Connects and authenticates.
+    /// Connects and authenticates, within the bounds (``ServerBounds``)
+    /// that every later wait on the server keeps too.
     ///
+    /// - Parameter bounds: nil takes them from the environment.
     /// - Throws: `StoreError` in one line for an unreachable server, a
-    ///   refused login, a missing database or a refused TLS handshake.
-    package init(_ address: ServerAddress, applicationName: String = "gesturelab") throws {
+    ///   refused login, a missing database, a refused TLS handshake, a bound
+    ///   passed, or a bad bound in the environment.
+    package init(_ address: ServerAddress, applicationName: String = "gesturelab", bounds: ServerBounds? = nil) throws {
         self.address = address
+        let bounds = try bounds ?? ServerBounds(environment: ProcessInfo.processInfo.environment)
+        self.bounds = bounds
         var logger = Logger(label: "gesturelab.postgresql")
         logger.logLevel = .critical
         self.logger = logger
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        var configuration = PostgresConnection.Configuration(
-            host: address.host, port: address.port, username: address.user, password: address.password,
-            database: address.database, tls: .disable)
-        configuration.options.additionalStartupParameters = [("application_name", applicationName)]
+        let watch = ServerWatch(idleSeconds: bounds.idleSeconds)
+        self.watch = watch
+        let channel: any Channel
         do {
-            configuration.tls = try Self.tls(for: address)
-            let eventLoop = group.next()
+            channel = try Self.open(address, bounds: bounds, watch: watch, on: group.next())
+        } catch {
+            try? group.syncShutdownGracefully()
+            throw error
+        }
+        self.channel = channel
+        do {
+            var configuration = PostgresConnection.Configuration(
+                establishedChannel: channel, tls: try Self.tls(for: address), username: address.user,
+                password: address.password, database: address.database)
+            configuration.options.connectTimeout = bounds.connectTimeout
+            configuration.options.tlsServerName = Self.isIPAddress(address.host) ? nil : address.host
+            configuration.options.additionalStartupParameters = [("application_name", applicationName)]
             let config = configuration
             let logger = self.logger
+            let eventLoop = channel.eventLoop
             connection = try Self.blocking {
                 try await PostgresConnection.connect(on: eventLoop, configuration: config, id: 1, logger: logger)
             }
         } catch {
             try? group.syncShutdownGracefully()
+            if watch.expired || Self.isTimeout(error) {
+                throw StoreError("cannot reach PostgreSQL at \(ServerFailure.server(address)): no answer within "
+                    + "\(ServerBounds.spoken(bounds.connectSeconds)) (\(ServerBounds.connectVariable))")
+            }
             throw ServerFailure.describe(error, address: address, doing: "connect")
         }
+    }
+
+    /// The TCP connection, with keepalive on and the watch next to the socket.
+    private static func open(_ address: ServerAddress, bounds: ServerBounds, watch: ServerWatch,
+                             on eventLoop: any EventLoop) throws -> any Channel {
+        var bootstrap = ClientBootstrap(group: eventLoop)
+            .connectTimeout(bounds.connectTimeout)
+            .channelOption(ChannelOptions.socketOption(.so_keepalive), value: 1)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(watch) }
+            }
+        #if os(Linux)
+        // Probes after this long idle, then every few seconds; three
+        // unanswered ones end the connection.
+        let tcp = NIOBSDSocket.OptionLevel(rawValue: CInt(IPPROTO_TCP))
+        bootstrap = bootstrap
+            .channelOption(ChannelOptions.Types.SocketOption(level: tcp, name: .init(rawValue: TCP_KEEPIDLE)),
+                           value: SocketOptionValue(bounds.keepaliveSeconds))
+            .channelOption(ChannelOptions.Types.SocketOption(level: tcp, name: .init(rawValue: TCP_KEEPINTVL)),
+                           value: SocketOptionValue(max(1, bounds.keepaliveSeconds / 3)))
+            .channelOption(ChannelOptions.Types.SocketOption(level: tcp, name: .init(rawValue: TCP_KEEPCNT)), value: 3)
+        #endif
+        do {
+            let connecting = bootstrap.connect(host: address.host, port: address.port)
+            return try Self.blocking { try await connecting.get() }
+        } catch {
+            throw ServerFailure.unreachable(error, address: address)
+        }
+    }
+
+    private static func isTimeout(_ error: any Error) -> Bool {
+        let underlying = (error as? PSQLError)?.underlying ?? error
+        if case ChannelError.connectTimeout = underlying { return true }
+        return false
+    }
+
+    private static func isIPAddress(_ host: String) -> Bool {
+        var v4 = in_addr(), v6 = in6_addr()
+        return inet_pton(AF_INET, host, &v4) == 1 || inet_pton(AF_INET6, host, &v6) == 1
     }
 
     private static func tls(for address: ServerAddress) throws -> PostgresConnection.Configuration.TLS {
@@ -63,8 +127,29 @@ package final class ServerConnection: @unchecked Sendable {
     /// Closes the connection and stops its event loop.
     package func close() {
         let connection = self.connection
-        try? Self.blocking { try await connection.close() }
+        if channel.isActive {
+            try? watched { try Self.blocking { try await connection.close() } }
+        }
         try? group.syncShutdownGracefully()
+    }
+
+    /// Runs a wait on the server under the watch (``ServerWatch``): a wait
+    /// the idle bound ended throws ``ServerFailure/Idle``.
+    ///
+    /// A connection already closed throws ``ServerFailure/Closed`` at once:
+    /// postgres-nio, handed a statement after the server closed the
+    /// connection, never answered (a push's ROLLBACK after a `COPY` the
+    /// server's stop cut off waited for good).
+    private func watched<T>(_ body: () throws -> T) throws -> T {
+        guard channel.isActive else { throw ServerFailure.Closed() }
+        watch.begin()
+        defer { watch.end() }
+        do {
+            return try body()
+        } catch {
+            if watch.expired { throw ServerFailure.Idle(seconds: bounds.idleSeconds) }
+            throw error
+        }
     }
 
     /// Runs one statement, handing each row to `row` as it arrives.
@@ -75,9 +160,11 @@ package final class ServerConnection: @unchecked Sendable {
         nonisolated(unsafe) let handler = row
         let connection = self.connection
         let logger = self.logger
-        try Self.blocking {
-            let rows = try await connection.query(query, logger: logger)
-            for try await next in rows { try handler(next) }
+        try watched {
+            try Self.blocking {
+                let rows = try await connection.query(query, logger: logger)
+                for try await next in rows { try handler(next) }
+            }
         }
     }
 
@@ -92,7 +179,7 @@ package final class ServerConnection: @unchecked Sendable {
     func run<T>(_ work: (PostgresConnection) async throws -> T) throws -> T {
         nonisolated(unsafe) let work = work
         let connection = self.connection
-        return try Self.blocking { try await work(connection) }
+        return try watched { try Self.blocking { try await work(connection) } }
     }
 
     /// Runs `body` as a task and blocks this thread until it finishes.

@@ -12,6 +12,52 @@ enum ServerFailure {
     static let invalidPassword = "28P01"
     static let unknownDatabase = "3D000"
 
+    /// A wait on the server that the idle bound ended (``ServerWatch``).
+    struct Idle: Error {
+        var seconds: Double
+    }
+
+    /// A statement asked of a connection already closed.
+    struct Closed: Error {}
+
+    /// `HOST:PORT`, escaped, as every message names the server.
+    static func server(_ address: ServerAddress) -> String {
+        "\(TerminalText.escaped(address.host)):\(address.port)"
+    }
+
+    /// What became of the connection, for a message that goes on to say
+    /// what it means for the command: `PostgreSQL at HOST:PORT closed the connection`.
+    static func lost(_ error: any Error, address: ServerAddress) -> String? {
+        if let idle = error as? Idle {
+            return "PostgreSQL at \(server(address)) neither sent nor took a byte for "
+                + "\(ServerBounds.spoken(idle.seconds)) (\(ServerBounds.idleVariable)), so gesturelab closed the connection"
+        }
+        if error is Closed { return "PostgreSQL at \(server(address)) closed the connection" }
+        // The COPY writer's way of saying it.
+        if let legacy = error as? PostgresError, case .connectionClosed = legacy {
+            return "PostgreSQL at \(server(address)) closed the connection"
+        }
+        guard let error = error as? PSQLError else { return nil }
+        switch error.code {
+        case .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .connectionError:
+            return "PostgreSQL at \(server(address)) closed the connection"
+        default:
+            return nil
+        }
+    }
+
+    /// A failure to open the TCP connection, in one line.
+    static func unreachable(_ error: any Error, address: ServerAddress) -> StoreError {
+        let host = TerminalText.escaped(address.host)
+        if let lookup = unresolvedHost(error) {
+            return StoreError("cannot reach PostgreSQL at \(server(address)): the host \(host) could not be resolved "
+                + "(\(TerminalText.escaped(lookup.errorDescription)))")
+        }
+        let reason = "\(error)"
+        let refused = reason.contains("refused") ? "connection refused" : TerminalText.escaped(String(reason.prefix(200)))
+        return StoreError("cannot reach PostgreSQL at \(server(address)): \(refused)")
+    }
+
     /// A failure to connect, or a lost connection, as a `StoreError`.
     ///
     /// Names from the URL and the server's words are the user's text, so
@@ -21,6 +67,7 @@ enum ServerFailure {
         let host = TerminalText.escaped(address.host)
         let server = "\(host):\(address.port)"
         let user = TerminalText.escaped(address.user)
+        if error is Idle || error is Closed, let lost = lost(error, address: address) { return StoreError(lost) }
         guard let error = error as? PSQLError else {
             if let error = error as? StoreError { return error }
             return StoreError("cannot \(doing) to PostgreSQL at \(server): \(TerminalText.escaped("\(error)"))")
@@ -44,14 +91,8 @@ enum ServerFailure {
             return StoreError("PostgreSQL at \(server) asks user \(user) for a password: give it in "
                 + "the URL, $PGPASSWORD or ~/.pgpass")
         case .connectionError:
-            if let lookup = unresolvedHost(error.underlying) {
-                return StoreError("cannot reach PostgreSQL at \(server): the host \(host) could not be resolved "
-                    + "(\(TerminalText.escaped(lookup.errorDescription)))")
-            }
-            let reason = error.underlying.map { "\($0)" } ?? "no connection"
-            let refused = reason.contains("refused") ? "connection refused" : TerminalText.escaped(reason)
-            return StoreError("cannot reach PostgreSQL at \(server): \(refused)")
-        case .serverClosedConnection, .clientClosedConnection:
+            return unreachable(error.underlying ?? error, address: address)
+        case .serverClosedConnection, .clientClosedConnection, .uncleanShutdown:
             return StoreError("PostgreSQL at \(server) closed the connection")
         default:
             return StoreError("cannot \(doing) PostgreSQL at \(server): \(error.code)")

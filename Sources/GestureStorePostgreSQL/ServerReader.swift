@@ -66,6 +66,10 @@ package final class ServerReader: StoreReader {
             // one so the reader goes on answering, as a SQLite reader does.
             try? connection.execute("ROLLBACK", Self.begin)
             throw ServerFailure.statementError(error, sql: sql, address: connection.address)
+        } catch let error as ServerFailure.Idle {
+            throw ServerFailure.describe(error, address: connection.address, doing: "query")
+        } catch let error as ServerFailure.Closed {
+            throw ServerFailure.describe(error, address: connection.address, doing: "query")
         }
     }
 

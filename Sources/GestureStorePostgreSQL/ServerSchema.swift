@@ -119,7 +119,7 @@ package struct ServerSchema: Sendable {
                     """)
                 do {
                     for statement in SQLScript.statements(migration.sql) { try connection.execute(statement) }
-                } catch let error as PSQLError {
+                } catch let error as PSQLError where error.code == .server {
                     throw StoreError("server migration \(migration.name) failed: "
                         + (error.serverInfo?[.message] ?? "\(error.code)"))
                 }

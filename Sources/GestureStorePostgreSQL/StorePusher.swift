@@ -33,12 +33,16 @@ package struct StorePusher {
         package var sessions: Int
         package var alreadyThere: Bool
         package var seconds: Double
+        /// The server's reason, when it refused the capture: nothing of it
+        /// was stored, and the push went on with the next one.
+        package var refusal: String?
     }
 
     /// What a push did.
     package struct Summary: Sendable {
         package var captures: [CaptureResult] = []
-        package var pushed: [CaptureResult] { captures.filter { !$0.alreadyThere } }
+        package var pushed: [CaptureResult] { captures.filter { !$0.alreadyThere && $0.refusal == nil } }
+        package var refused: [CaptureResult] { captures.filter { $0.refusal != nil } }
         package var rows: Int { captures.map(\.rows).reduce(0, +) }
     }
 
@@ -59,18 +63,37 @@ package struct StorePusher {
     package func push(to connection: ServerConnection,
                      progress: (_ fileName: String, _ rows: Int) -> Void = { _, _ in },
                      captureDone: (CaptureResult) -> Void = { _ in }) throws -> Summary {
-        try ServerSchema().migrate(connection)
-        return try LocalStore.reading(store) { local in
-            var summary = Summary()
-            for capture in try local.captures() {
-                let started = ContinuousClock.now
-                var result = try copy(capture, from: local, to: connection, progress: { progress(capture.fileName, $0) })
-                result.seconds = (ContinuousClock.now - started).seconds
-                summary.captures.append(result)
-                captureDone(result)
+        var summary = Summary()
+        var current: String?
+        do {
+            try ServerSchema().migrate(connection)
+            try LocalStore.reading(store) { local in
+                for capture in try local.captures() {
+                    current = capture.fileName
+                    let started = ContinuousClock.now
+                    var result = try copy(capture, from: local, to: connection, progress: { progress(capture.fileName, $0) })
+                    result.seconds = (ContinuousClock.now - started).seconds
+                    summary.captures.append(result)
+                    captureDone(result)
+                }
             }
-            return summary
+        } catch {
+            guard let lost = ServerFailure.lost(error, address: connection.address) else { throw error }
+            throw StoreError(Self.interrupted(lost, during: current, summary: summary))
         }
+        return summary
+    }
+
+    /// A push cut off by a lost connection, in one line: what happened,
+    /// what the server holds, and that the same push finishes the job.
+    static func interrupted(_ lost: String, during capture: String?, summary: Summary) -> String {
+        let done = summary.captures.count - summary.refused.count
+        guard let capture else {
+            return "\(lost) before any capture was pushed: nothing was stored; run the push again to push them all"
+        }
+        return "\(lost) during the push of \(TerminalText.escaped(capture)): nothing of it was stored, and the "
+            + "\(done) capture\(done == 1 ? "" : "s") before it \(done == 1 ? "is" : "are") on the server; "
+            + "run the push again to finish (it skips the captures the server already has)"
     }
 
     private func copy(_ capture: LocalStore.Capture, from local: LocalStore, to connection: ServerConnection,
@@ -111,11 +134,16 @@ package struct StorePusher {
             result.rows = rows
             return result
         } catch {
+            // A connection lost took the transaction with it.
+            if ServerFailure.lost(error, address: address) != nil { throw error }
             try? connection.execute("ROLLBACK")
             if let error = error as? StoreError { throw error }
+            // The server refused this capture (a name too long for its index,
+            // a value it rejects): the next capture may well go in.
             if let error = error as? PSQLError, error.code == .server {
-                throw StoreError("push of \(TerminalText.escaped(capture.fileName)) to \(address.masked) failed, "
-                    + "nothing of it was stored: " + TerminalText.escaped(error.serverInfo?[.message] ?? "\(error.code)"))
+                result.refusal = error.serverInfo?[.message] ?? "\(error.code)"
+                result.sessions = 0
+                return result
             }
             throw ServerFailure.describe(error, address: address, doing: "push")
         }

@@ -51,8 +51,16 @@ extension RecordDecoder {
         if nonEmpty && bytes.isEmpty {
             throw LineProblem(field: field, "found an empty string, expected \(expected)")
         }
+        if bytes.count > TraceLimits.maxTextBytes { throw Self.tooLong(bytes, field: field) }
         if member.valueHasEscapes { try refuseNUL(bytes, member, field: field) }
         return bytes
+    }
+
+    /// Refuses a name or label longer than ``TraceLimits/maxTextBytes``.
+    @inline(never)
+    static func tooLong(_ bytes: UnsafeBufferPointer<UInt8>, field: String) -> LineProblem {
+        LineProblem(field: field, "found a string of \(bytes.count.grouped) bytes (\"\(display(bytes))\"); expected at most "
+            + "\(TraceLimits.maxTextBytes) bytes of UTF-8 (\(TraceLimits.rule))")
     }
 
     /// Refuses a string holding NUL (`\u0000` in the capture; a raw NUL byte
@@ -75,6 +83,10 @@ extension RecordDecoder {
     /// a key holding NUL is refused as `refuseNUL` explains.
     mutating func nestedKey(_ item: JSONMember, in object: String) throws(LineProblem) -> String {
         let bytes = decodedString(start: item.keyStart, end: item.keyEnd, hasEscapes: item.keyHasEscapes)
+        if bytes.count > TraceLimits.maxTextBytes {
+            throw LineProblem(field: object, "found a key of \(bytes.count.grouped) bytes (\"\(Self.display(bytes))\"); expected "
+                + "keys of at most \(TraceLimits.maxTextBytes) bytes of UTF-8 (\(TraceLimits.rule))")
+        }
         let key = String(decoding: bytes, as: UTF8.self)
         if item.keyHasEscapes, !bytes.isEmpty, memchr(bytes.baseAddress!, 0, bytes.count) != nil {
             throw LineProblem(field: "\(object).\(key)", "the key contains a NUL character (U+0000); expected a key without NUL")

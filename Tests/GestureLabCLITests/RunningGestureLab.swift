@@ -18,7 +18,8 @@ final class RunningGestureLab {
     private let errorURL: URL
 
     /// - Parameter user: run as this account (through `runuser`), for file permissions root would ignore.
-    init(_ arguments: [String], in folder: ScratchFolder, user: String? = nil) throws {
+    /// - Parameter environment: added to the test's own.
+    init(_ arguments: [String], in folder: ScratchFolder, user: String? = nil, environment extra: [String: String] = [:]) throws {
         if let user {
             process.executableURL = URL(fileURLWithPath: OtherUser.runuser)
             process.arguments = ["-u", user, "--", GestureLabProcess.executable.path] + arguments
@@ -29,6 +30,7 @@ final class RunningGestureLab {
         process.currentDirectoryURL = folder.url
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "GESTURELAB_DB")
+        environment.merge(extra) { $1 }
         process.environment = environment
         let scratch = try TestScratch.newFolder("gesturelab-output")
         outputURL = scratch.appending(path: "stdout")
@@ -66,6 +68,20 @@ final class RunningGestureLab {
         process.waitUntilExit()
         return GestureLabProcess.Result(status: process.terminationStatus, standardOutput: standardOutput,
                                         standardError: standardError)
+    }
+
+    /// Waits for the process to end, at most `seconds`: one still running
+    /// then is killed, and the answer is nil. The bound tells a command that
+    /// would wait for good from one that ends; it measures no speed.
+    func waitForExit(within seconds: Double) -> GestureLabProcess.Result? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(50_000) }
+        guard !process.isRunning else {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return nil
+        }
+        return waitForExit()
     }
 
     /// Polls until `condition` holds. The limit only keeps a broken build

@@ -54,7 +54,10 @@ struct PushCommand: ParsableCommand {
             captureDone: { result in
                 progress.clear()
                 let fileName = TerminalText.escaped(result.fileName)
-                if result.alreadyThere {
+                if let refusal = result.refusal {
+                    StandardErrorWriter.line("\(fileName): refused by the server, not pushed: \(TerminalText.escaped(refusal)) "
+                        + "(sha256 \(result.sha256.prefix(12)))")
+                } else if result.alreadyThere {
                     StandardErrorWriter.line("\(fileName): already on the server (sha256 \(result.sha256.prefix(12)))")
                 } else {
                     StandardErrorWriter.line("\(fileName): pushed \(result.sessions) sessions, \(result.rows.grouped) rows "
@@ -62,6 +65,14 @@ struct PushCommand: ParsableCommand {
                 }
             })
         let pushed = summary.pushed.count
+        let refused = summary.refused
+        if !refused.isEmpty {
+            let names = refused.prefix(3).map { TerminalText.escaped($0.fileName) }.joined(separator: ", ")
+                + (refused.count > 3 ? " and \(refused.count - 3) more" : "")
+            throw StoreError("pushed \(pushed) of \(summary.captures.count) captures (\(summary.rows.grouped) rows) to "
+                + "\(address.masked), but the server refused \(refused.count), which \(refused.count == 1 ? "was" : "were") "
+                + "not pushed: \(names) (the lines above say why)")
+        }
         if pushed == 0 {
             StandardErrorWriter.line("\(address.masked) already has all \(summary.captures.count) captures of "
                 + "\(store.path): nothing to push")
