@@ -16,5 +16,5 @@ public enum TraceLimits {
     public static let maxTextBytes = 512
 
     /// Why, in the refusal's words.
-    static let rule = "names and labels are bounded so that the shared store's indexes can hold them"
+    public static let rule = "names and labels are bounded so that the shared store's indexes can hold them"
 }

@@ -63,5 +63,11 @@ import TestScratch
         let parsed = try SessionLabel.parse(["build=42", "note=a=b", "empty="])
         #expect(parsed.map(\.key) == ["build", "note", "empty"] && parsed.map(\.value) == ["42", "a=b", ""])
         #expect(throws: StoreError.self) { try SessionLabel.parse(["build=1", "build=2"]) }
+        // Names and labels are at most 512 bytes on both engines: 511 + "é" (2 bytes) is 513.
+        #expect(throws: Never.self) { try SessionLabel.parse(["note=" + String(repeating: "a", count: 512)]) }
+        let long = #expect(throws: StoreError.self) {
+            try SessionLabel.parse(["note=" + String(repeating: "a", count: 511) + "é"])
+        }
+        #expect(long?.message.hasPrefix("--label value is 513 bytes; a name or label is at most 512 bytes of UTF-8") == true)
     }
 }

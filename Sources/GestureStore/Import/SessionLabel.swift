@@ -12,7 +12,8 @@ package enum SessionLabel {
     ///
     /// - Throws: ``StoreError`` for a label without `=`,
     ///   an empty key, a key given twice, or a key that names a session
-    ///   attribute (`variant`, `device.model`, …), which a label would shadow.
+    ///   attribute (`variant`, `device.model`, …), which a label would shadow,
+    ///   or a key or value longer than ``TraceLimits/maxTextBytes``.
     package static func parse(_ labels: [String]) throws -> [(key: String, value: String)] {
         var parsed: [(key: String, value: String)] = []
         for label in labels {
@@ -26,6 +27,10 @@ package enum SessionLabel {
             if SessionAttribute(key: key) != nil || SessionLabel.splitColumns.contains(key) {
                 throw StoreError("--label \(TerminalText.escaped(key))=… names what a session already "
                     + "has (\(TerminalText.escaped(key))); choose another key, such as build or participant")
+            }
+            for (part, text) in [("key", key), ("value", value)] where text.utf8.count > TraceLimits.maxTextBytes {
+                throw StoreError("--label \(part) is \(text.utf8.count) bytes; a name or label is at most "
+                    + "\(TraceLimits.maxTextBytes) bytes of UTF-8 (\(TraceLimits.rule))")
             }
             if parsed.contains(where: { $0.key.hasSameBytes(as: key) }) {
                 throw StoreError("--label \(TerminalText.escaped(key)) is given twice")
