@@ -149,6 +149,7 @@ package final class GestureDatabase: @unchecked Sendable {
                 + "Import a capture first (gesturelab import --db \(TerminalText.escaped(path)) FILE).")
         }
         try Self.rollBackInterruptedJournal(path)
+        Self.finishUnfinishedCheckpoint(path, notice: notice)
         let configuration = Self.configuration(path, prepareConnection: prepareConnection, access: .reading, notice: notice)
         var queue = try Self.openReadOnly(path, configuration)
         let pending = try Self.translatingErrors(path) {
@@ -178,10 +179,11 @@ package final class GestureDatabase: @unchecked Sendable {
         defer { closeLock.unlock() }
         guard !isClosed else { return }
         isClosed = true
-        if access == .writing {
-            try connection.writeWithoutTransaction { db in try leaveAtRest(db) }
-        }
+        // The connection closes even when the file could not be put at
+        // rest: left open, it would keep the next command from finishing.
+        let resting = Result { if access == .writing { try connection.writeWithoutTransaction { db in try leaveAtRest(db) } } }
         try connection.close()
+        try resting.get()
     }
 
     static func fileSize(_ path: String) -> Int {
