@@ -173,6 +173,9 @@ public struct TraceWriter {
                            "hit_y": area?.y, "hit_w": area?.width, "hit_h": area?.height]) {
                 return problem
             }
+            if let edge = frame.farEdgeProblem(prefix: "") ?? area?.farEdgeProblem(prefix: "hit_") {
+                return "'\(edge.field)' \(edge.message.replacingOccurrences(of: "found ", with: "is ", options: .anchored))"
+            }
             let sizes: KeyValuePairs<String, Double?> = ["w": frame.width, "h": frame.height,
                                                          "hit_w": area?.width, "hit_h": area?.height]
             return sizes.first { $0.value.map { !($0 > 0) } ?? false }
