@@ -20,6 +20,9 @@ package final class TextOutput {
     private var count = 0
     private let capacity = 1 << 16
     package let name: String
+    /// Whether the bytes go to a terminal, where text from a capture is
+    /// shown escaped (``TerminalText``): a file or a pipe gets it exact.
+    package let isTerminal: Bool
     /// The temporary file written and put in place at ``commit()``.
     private var replacement: FileReplacement?
 
@@ -81,6 +84,7 @@ package final class TextOutput {
         self.fileDescriptor = fileDescriptor
         self.name = name
         self.ownsDescriptor = ownsDescriptor
+        isTerminal = isatty(fileDescriptor) == 1
         buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
     }
 
