@@ -66,6 +66,26 @@ struct FullDiskCheckpointTests {
         #expect(problems.filter { $0 != "ok" && !$0.hasPrefix("NULL value in ") }.isEmpty)
     }
 
+    /// A new store on a full disk cannot get even its schema: the open
+    /// fails in one line and removes the empty file it made (it had left a
+    /// 0-byte store behind). A file that was there before is never removed.
+    @Test func aNewStoreOnAFullDiskIsRefusedAndLeavesNothing() throws {
+        let disk = try SmallDisk(megabytes: 1)
+        defer { disk.unmount() }
+        try disk.fill()
+        let path = disk.path("new.sqlite")
+        let error = try #require(throws: StoreError.self) { try GestureDatabase(path: path) }
+        #expect(error.message.hasPrefix("cannot open database \(path): database or disk is full")
+            || error.message.hasPrefix("cannot write to \(path): database or disk is full"), "\(error.message)")
+        #expect(!error.message.contains("\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path) == ["filler-0"])
+
+        // An empty file the user made stays.
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        #expect(throws: StoreError.self) { try GestureDatabase(path: path) }
+        #expect(FileManager.default.fileExists(atPath: path))
+    }
+
     private func counts(_ queue: DatabaseQueue) throws -> [Int] {
         try queue.read { db in
             [try Int.fetchOne(db, sql: "SELECT count(*) FROM capture") ?? -1,
