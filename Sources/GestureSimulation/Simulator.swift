@@ -50,14 +50,25 @@ package struct Simulator: Sendable {
         SimulatedCapture(options: options, experiments: options.experiments, approximateRecords: approximateRecords)
     }
 
-    /// Writes `capture` to the file at `path` (created or truncated).
+    /// Writes `capture` to the file at `path` whole or not at all: into a
+    /// temporary file beside it, renamed onto `path` at the end
+    /// (`TraceWriter(replacing:)`). A failure (a full disk) or a signal
+    /// leaves the earlier file at `path` as it was, and no partial capture.
     ///
     /// - Parameter progress: called with the records written so far, every
     ///   ``progressInterval`` records and once at the end.
     /// - Returns: the number of records written, the header not counted.
     @discardableResult
     package func write(_ capture: SimulatedCapture, path: String, progress: ((Int) -> Void)? = nil) throws -> Int {
-        try write(capture, with: try TraceWriter(path: path, header: header), progress: progress)
+        var writer = try TraceWriter(replacing: path, header: header)
+        do {
+            let count = try write(capture, with: writer, progress: progress)
+            try writer.commit()
+            return count
+        } catch {
+            writer.discard()
+            throw error
+        }
     }
 
     /// Writes `capture` to an open handle such as standard output, which stays open.

@@ -66,11 +66,10 @@ extension GestureDatabase {
             }
             let checkpoint = Self.passiveCheckpoint(connection)
             if let failure = checkpoint.failure {
-                // The disk, not a reader: waiting would not help.
-                notice("note: everything is committed, but \(TerminalText.escaped(path)) could not take the pages of \(TerminalText.escaped(path))-wal "
-                    + "(\(failure)); keep \(TerminalText.escaped(path))-wal beside it, since \(TerminalText.escaped(path)) alone lacks them, until a later "
-                    + "command that writes ends with room for them")
-                return
+                // The disk, not a reader: waiting would not help, and the
+                // main file may now hold part of the WAL's pages, so it is
+                // not whole without it. Nothing is lost: say so, and fail.
+                throw Self.unfinishedCheckpoint(path, failure)
             }
             if !copied, checkpoint.complete {
                 copied = true
@@ -92,6 +91,41 @@ extension GestureDatabase {
             }
             usleep(20_000)
         }
+    }
+
+    /// The refusal of a writer whose committed pages could not all reach
+    /// the main file (a full disk): one line saying the data is safe in
+    /// `-wal` and what finishes the job.
+    static func unfinishedCheckpoint(_ path: String, _ failure: String) -> StoreError {
+        let file = TerminalText.escaped(path)
+        return StoreError("cannot write to \(file): \(failure); everything is committed and safe in \(file)-wal, "
+            + "but \(file) alone lacks part of it: keep \(file)-wal beside it, free some space, "
+            + "and run any gesturelab command on \(file) (sessions, say) to finish")
+    }
+
+    /// Finishes the work of a writer that could not put the file at rest
+    /// (its disk was full): when this is the file's only connection and
+    /// the user may write it, copies the WAL into the main file and
+    /// switches it back to rollback mode. Reading commands call it before
+    /// they open the file, so any command finishes the job once there is room.
+    ///
+    /// Does nothing, at once, while another process has the file open: a
+    /// writer at work puts the file at rest itself when it ends.
+    static func finishUnfinishedCheckpoint(_ path: String, notice: (String) -> Void) {
+        guard fileSize(path + "-wal") > 0, mayWrite(path) else { return }
+        var connection: OpaquePointer?
+        defer { sqlite3_close_v2(connection) }
+        guard sqlite3_open_v2(path, &connection, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK else { return }
+        sqlite3_busy_timeout(connection, 0)
+        // A first read opens the WAL; before it the connection does not know it has one.
+        guard sqlite3_exec(connection, "SELECT count(*) FROM sqlite_schema", nil, nil, nil) == SQLITE_OK else { return }
+        // Granted only to the file's last connection; checkpoints first.
+        let result = sqlite3_exec(connection, "PRAGMA journal_mode = DELETE", nil, nil, nil)
+        let code = sqlite3_extended_errcode(connection)
+        guard result != SQLITE_OK, code & 0xFF != SQLITE_BUSY, code & 0xFF != SQLITE_LOCKED else { return }
+        let file = TerminalText.escaped(path)
+        notice("note: \(file) still lacks part of what \(file)-wal holds (\(String(cString: sqlite3_errstr(code))), "
+            + "SQLite error \(code)): keep \(file)-wal beside it, free some space, and run any gesturelab command again to finish")
     }
 
     /// Copies every committed page of the WAL into the main file, from a

@@ -107,6 +107,13 @@ package final class GestureDatabase: @unchecked Sendable {
             }
         }
 
+        // A store this call creates and cannot even give its schema (a full
+        // disk) is removed again: an empty file would only say "imported
+        // nothing" where nothing could be. One that holds anything stays.
+        let creates = !FileManager.default.fileExists(atPath: path)
+        var opened = false
+        defer { if creates, !opened { Self.removeIfNeverWritten(path) } }
+
         // In WAL mode before the writer opens, waiting without a lock (readers go on meanwhile).
         let holder = try Self.switchToWriteAheadLog(path, isNew: isNew, notice: notice)
         defer { sqlite3_close_v2(holder) }
@@ -122,6 +129,14 @@ package final class GestureDatabase: @unchecked Sendable {
                 : "migrated \(TerminalText.escaped(path)) from schema version \(first) to \(last.version) ("
                     + applied.map(\.name).joined(separator: ", ") + ")")
         }
+        opened = true
+    }
+
+    /// Removes the file at `path` and its companions when nothing was ever
+    /// written to it: the main file and any `-wal` are empty.
+    static func removeIfNeverWritten(_ path: String) {
+        guard FileManager.default.fileExists(atPath: path), fileSize(path) == 0, fileSize(path + "-wal") == 0 else { return }
+        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
     }
 
     /// Opens an existing database only to read: `SQLITE_OPEN_READONLY`, so
@@ -149,6 +164,7 @@ package final class GestureDatabase: @unchecked Sendable {
                 + "Import a capture first (gesturelab import --db \(TerminalText.escaped(path)) FILE).")
         }
         try Self.rollBackInterruptedJournal(path)
+        Self.finishUnfinishedCheckpoint(path, notice: notice)
         let configuration = Self.configuration(path, prepareConnection: prepareConnection, access: .reading, notice: notice)
         var queue = try Self.openReadOnly(path, configuration)
         let pending = try Self.translatingErrors(path) {
@@ -178,10 +194,11 @@ package final class GestureDatabase: @unchecked Sendable {
         defer { closeLock.unlock() }
         guard !isClosed else { return }
         isClosed = true
-        if access == .writing {
-            try connection.writeWithoutTransaction { db in try leaveAtRest(db) }
-        }
+        // The connection closes even when the file could not be put at
+        // rest: left open, it would keep the next command from finishing.
+        let resting = Result { if access == .writing { try connection.writeWithoutTransaction { db in try leaveAtRest(db) } } }
         try connection.close()
+        try resting.get()
     }
 
     static func fileSize(_ path: String) -> Int {

@@ -269,6 +269,9 @@ extension RecordDecoder {
                                width: try size(try requiredMember(.w, expected: Self.positiveSize), field: "w"),
                                height: try size(try requiredMember(.h, expected: Self.positiveSize), field: "h"))
         let hitArea = try hitArea()
+        if let problem = frame.farEdgeProblem(prefix: "") ?? hitArea?.farEdgeProblem(prefix: "hit_") {
+            throw LineProblem(field: problem.field, problem.message)
+        }
         let targetClass = try optionalString(.recognizerClass).map { internedString($0) }
         let record = TargetRecord(session: session.id, target: target, timeNanos: time, frame: frame,
                                   hitArea: hitArea, targetClass: targetClass)

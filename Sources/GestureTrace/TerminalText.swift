@@ -48,7 +48,7 @@ public enum TerminalText {
     }
 
     /// Whether `scalar` is written as an escape.
-    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x5C, 0x7F...0x9F: true
         case 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: true

@@ -297,6 +297,20 @@ public struct TargetRect: Sendable, Equatable {
         self.width = width
         self.height = height
     }
+
+    /// Why the far edges `x + width` and `y + height` are unusable, if
+    /// they are: past the largest finite number (`x` and `w` of 1e308),
+    /// they are infinite, and so would be every distance measured to them.
+    /// `prefix` is the fields' prefix in a capture (`hit_` for a hit area).
+    func farEdgeProblem(prefix: String) -> (field: String, message: String)? {
+        for (origin, size, originName, sizeName) in [(x, width, "x", "w"), (y, height, "y", "h")]
+        where !(origin + size).isFinite {
+            let (originField, sizeField) = (prefix + originName, prefix + sizeName)
+            return (sizeField, "found \(size), which with '\(originField)' \(origin) puts the far edge (\(originField) + \(sizeField)) "
+                + "past the largest finite number; expected a size that keeps \(originField) + \(sizeField) finite")
+        }
+        return nil
+    }
 }
 
 /// A `target` record: where a control or view the experiment watches is on

@@ -38,6 +38,21 @@ public struct TraceWriter {
         output.appendHeader(header)
     }
 
+    /// Writes the capture whole or not at all: into a temporary file beside
+    /// `path` that ``commit()`` renames onto it (``FileReplacement``). Until
+    /// then, and after a failure, ``discard()``, Ctrl-C or SIGTERM, the
+    /// earlier file at `path` is as it was and no partial capture is left.
+    public init(replacing path: String, header: TraceHeader) throws {
+        let replacement: FileReplacement
+        do {
+            replacement = try FileReplacement(path: path)
+        } catch {
+            throw TraceWriterError(message: error.description)
+        }
+        output = TraceOutput(sink: .replacement(replacement), name: path)
+        output.appendHeader(header)
+    }
+
     /// Writes to an open handle, which `close()` flushes but does not close.
     public init(fileHandle: FileHandle, header: TraceHeader) {
         output = TraceOutput(sink: .handle(fileHandle), name: "file handle")
@@ -58,9 +73,22 @@ public struct TraceWriter {
         try output.flush()
     }
 
-    /// Writes out buffered lines and, for a path, closes the file.
+    /// Writes out buffered lines and, for a path, closes the file. A
+    /// writer made with ``init(replacing:header:)`` still needs ``commit()``.
     public mutating func close() throws {
         try output.close()
+    }
+
+    /// Closes a writer made with ``init(replacing:header:)`` and puts its
+    /// file in place; for other writers the same as ``close()``.
+    public mutating func commit() throws {
+        try output.commit()
+    }
+
+    /// Drops a writer made with ``init(replacing:header:)``: its temporary
+    /// file is removed and the earlier file stays. Does nothing after ``commit()``.
+    public func discard() {
+        output.discard()
     }
 
     /// The header as one JSON line, without the line end.
@@ -145,6 +173,9 @@ public struct TraceWriter {
                            "hit_y": area?.y, "hit_w": area?.width, "hit_h": area?.height]) {
                 return problem
             }
+            if let edge = frame.farEdgeProblem(prefix: "") ?? area?.farEdgeProblem(prefix: "hit_") {
+                return "'\(edge.field)' \(edge.message.replacingOccurrences(of: "found ", with: "is ", options: .anchored))"
+            }
             let sizes: KeyValuePairs<String, Double?> = ["w": frame.width, "h": frame.height,
                                                          "hit_w": area?.width, "hit_h": area?.height]
             return sizes.first { $0.value.map { !($0 > 0) } ?? false }
@@ -177,6 +208,7 @@ final class TraceOutput {
     enum Sink {
         case descriptor(Int32)
         case handle(FileHandle)
+        case replacement(FileReplacement)
     }
 
     private static let blockSize = 1 << 20
@@ -212,27 +244,32 @@ final class TraceOutput {
 
     func flush() throws {
         defer { buffer.removeAll(keepingCapacity: true) }
+        let descriptor: Int32
         switch sink {
-        case .descriptor(let descriptor):
-            // The closure returns errno rather than throwing: a typed-throws
-            // closure here crashes the Swift 6.3 compiler.
-            let failure: Int32? = buffer.withUnsafeBytes { bytes in
-                var offset = 0
-                while offset < bytes.count {
-                    let written = Glue.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        return errno
-                    }
-                    offset += written
-                }
-                return nil
-            }
-            if let failure {
-                throw TraceWriterError(message: "\(name): cannot write: \(String(cString: strerror(failure)))")
-            }
+        case .descriptor(let open):
+            descriptor = open
+        case .replacement(let replacement):
+            descriptor = replacement.descriptor
         case .handle(let handle):
             try handle.write(contentsOf: buffer)
+            return
+        }
+        // The closure returns errno rather than throwing: a typed-throws
+        // closure here crashes the Swift 6.3 compiler.
+        let failure: Int32? = buffer.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glue.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
+        }
+        if let failure {
+            throw TraceWriterError(message: "\(name): cannot write: \(String(cString: strerror(failure)))")
         }
     }
 
@@ -240,14 +277,49 @@ final class TraceOutput {
         guard !isClosed else { return }
         isClosed = true
         try flush()
-        if case .descriptor(let descriptor) = sink, Glue.close(descriptor) != 0 {
-            throw TraceWriterError(message: "\(name): cannot close: \(String(cString: strerror(errno)))")
+        switch sink {
+        case .descriptor(let descriptor):
+            if Glue.close(descriptor) != 0 {
+                throw TraceWriterError(message: "\(name): cannot close: \(String(cString: strerror(errno)))")
+            }
+        case .replacement(let replacement):
+            do {
+                try replacement.close()
+            } catch {
+                throw TraceWriterError(message: "\(name): cannot write: \(error.reason)")
+            }
+        case .handle:
+            break
         }
+    }
+
+    /// Closes the file and, for a replacement, puts it in place; on any
+    /// failure the temporary file is removed.
+    func commit() throws {
+        do {
+            try close()
+        } catch {
+            discard()
+            throw error
+        }
+        guard case .replacement(let replacement) = sink else { return }
+        do {
+            try replacement.commit()
+        } catch {
+            throw TraceWriterError(message: "\(name): cannot write: \(error.reason)")
+        }
+    }
+
+    /// Removes a replacement's temporary file, leaving the earlier file.
+    func discard() {
+        isClosed = true
+        buffer.removeAll()
+        if case .replacement(let replacement) = sink { replacement.discard() }
     }
 }
 
 /// The C library's `write` and `close`, which the method names above shadow.
-private enum Glue {
+enum Glue {
     static func write(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Darwin)
         Darwin.write(descriptor, bytes, count)

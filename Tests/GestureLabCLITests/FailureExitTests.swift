@@ -83,6 +83,19 @@ import TestScratch
         #expect(result.standardError == "Error: cannot write /dev/full: No space left on device\n")
     }
 
+    /// The rejects file on a full disk is worded as the store's own
+    /// storage failures (`cannot write to FILE: reason`), with the system's
+    /// reason rather than "The operation could not be completed".
+    @Test func rejectsOntoAFullDiskSaysSoInOneLine() throws {
+        let folder = try ScratchFolder()
+        let bad = try folder.write("bad.jsonl", smallCapture + "not json\n")
+        let result = try folder.run(["import", "--db", "lab.sqlite", "--skip-invalid", "--rejects", "/dev/full", bad])
+        #expect(result.status == 1)
+        let lines = result.standardError.split(separator: "\n").map(String.init)
+        #expect(lines.contains("cannot write to rejects file /dev/full: No space left on device"), "\(result.standardError)")
+        #expect(lines.last == "\(bad): not imported; nothing of it was stored")
+    }
+
     @Test(arguments: ["DELETE FROM capture", "INSERT INTO capture (file_name) VALUES ('x')", "DROP TABLE frame",
                       "PRAGMA user_version = 7", "VACUUM"])
     func aQueryThatWouldWriteIsRefusedAndChangesNothing(sql: String) throws {

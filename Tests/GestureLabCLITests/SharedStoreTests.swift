@@ -209,6 +209,29 @@ struct SharedStoreTests {
         #expect(try PostgresTestServer.psql(server, "SELECT target_count FROM capture") == "5")
     }
 
+    /// Distances at the ends of binary64: a down 10^308 points from a
+    /// frame, and one 2·10^308 away, past the largest double. The store
+    /// had kept the second as inf: SQLite's percentile() refused it and
+    /// failed the query for the whole store, while the server printed
+    /// `inf`. Now both answer, with the same bytes.
+    @Test func distancesAtTheEndsOfBinary64AnswerTheSameOnBothEngines() throws {
+        let server = try PostgresTestServer.freshDatabase()
+        let folder = try ScratchFolder()
+        let local = folder.path("far.sqlite")
+        #expect(try folder.run(["import", "--db", local, try folder.write("far.jsonl", farTargetCapture)]).status == 0)
+        let push = try folder.run(["push", "--to", server, "--db", local])
+        #expect(push.status == 0, "\(push.standardError)")
+        for format in ["json", "csv", "table"] {
+            let sqlite = try folder.run(["query", "reach-by-target", "--format", format, "--db", local])
+            let postgres = try folder.run(["query", "reach-by-target", "--format", format, "--db", server])
+            #expect(sqlite.status == 0 && postgres.status == 0, "\(sqlite.standardError) \(postgres.standardError)")
+            #expect(postgres.standardOutput == sqlite.standardOutput, "reach-by-target as \(format) differs")
+        }
+        let outcomes = ["query", "--sql", "SELECT touch, distance_pt FROM outcomes ORDER BY touch", "--format", "json"]
+        let sqlite = try folder.run(outcomes + ["--db", local])
+        #expect(try folder.run(outcomes + ["--db", server]).standardOutput == sqlite.standardOutput)
+    }
+
     @Test func twoPushesAtOnceStoreEachCaptureOnce() throws {
         let local = try DemoStore.path()
         let server = try PostgresTestServer.freshDatabase()

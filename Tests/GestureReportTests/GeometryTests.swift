@@ -103,6 +103,10 @@ import Testing
         // names differing only there still differ; line feed and tab stay.
         #expect(XMLText.escape("on\rOVER\u{1B}[2J\u{7F}\u{0}") == "on\u{240D}OVER\u{241B}[2J\u{2421}\u{2400}")
         #expect(XMLText.escape("a\nb\tc") == "a\nb\tc")
+        // C1 controls have no pictures: drawn as a terminal shows them (a raw
+        // U+009B, a terminal's CSI, had reached the page); é and the rest of
+        // Latin-1 stay.
+        #expect(XMLText.escape("on\u{9B}2J\u{85}\u{80}é\u{A0}") == "on\\u009B2J\\u0085\\u0080é\u{A0}")
         #expect(XMLText.coordinate(-0.001) == "0.00")
         #expect(XMLText.coordinate(12.345) == "12.35" || XMLText.coordinate(12.345) == "12.34")
         #expect(XMLText.number(1000) == "1000")

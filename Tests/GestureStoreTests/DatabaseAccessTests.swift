@@ -152,10 +152,12 @@ import TestScratch
         let capture = try folder.write("a.jsonl", sampleCapture)
         let finished = DispatchSemaphore(value: 0)
         let outcome = Notices()
+        let seconds = Notices()
         Thread {
             do {
                 let summary = try CaptureImporter(database: second).importCapture(path: capture)
                 outcome.callback("imported \(summary.recordCount)")
+                seconds.callback("\(summary.seconds)")
             } catch {
                 outcome.callback("failed: \(error)")
             }
@@ -167,9 +169,15 @@ import TestScratch
         while notices.lines.isEmpty { usleep(10_000) }
         #expect(notices.lines == ["waiting: another process is writing to \(path) (an import?); this command goes on when it ends"])
         #expect(outcome.lines.isEmpty)
+        // Two more seconds of waiting, which are not the import's: its time
+        // (and so its records/s) starts when the lock is its own. Only a
+        // 10-record import taking two seconds could fail this.
+        sleep(2)
         try first.writeWithoutTransaction { db in try db.execute(sql: "COMMIT") }
         finished.wait()
         #expect(outcome.lines == ["imported 10"])
+        let took = try #require(seconds.lines.first.flatMap(Double.init))
+        #expect(took < 2, "the import's time includes its wait for the lock: \(took) s")
         #expect(notices.lines.count == 1)
         try first.close()
         try second.close()

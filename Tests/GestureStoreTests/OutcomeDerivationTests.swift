@@ -67,6 +67,18 @@ import TestScratch
             #"{"type":"target","session":"s","target":"a","t":1,"x":0.1,"y":0,"w":0.2,"h":1}"#,
             #"{"type":"touch","session":"s","touch":1,"phase":"began","t":2,"x":0.30000000000000004,"y":0.5}"#,
         ], rows: ["s 1 a 0.0 1 1 1 3"]),
+        // The square of 10^200 is past the largest double: the distance is
+        // measured without it (it had been stored as inf, and every query
+        // taking a percentile of distances failed on the whole store).
+        Case(name: "a distance whose square is past binary64 is still exact", records: [
+            #"{"type":"target","session":"s","target":"a","t":1,"x":1e200,"y":0,"w":10,"h":10}"#,
+            #"{"type":"touch","session":"s","touch":1,"phase":"began","t":2,"x":0,"y":5}"#,
+        ], rows: ["s 1 a 1e+200 0 0 0 3"]),
+        // 2·10^308 points apart: the largest finite double stands for it.
+        Case(name: "a distance past binary64 is the largest finite double", records: [
+            #"{"type":"target","session":"s","target":"a","t":1,"x":1e308,"y":0,"w":1,"h":10}"#,
+            #"{"type":"touch","session":"s","touch":1,"phase":"began","t":2,"x":-1e308,"y":5}"#,
+        ], rows: ["s 1 a 1.7976931348623157e+308 0 0 0 3"]),
         Case(name: "a tie in distance goes to the target declared first", records: [
             target("b", at: "1", x: 20),
             target("a", at: "1", x: 0),

@@ -74,12 +74,17 @@ import Testing
     }
 
     @Test(arguments: [
-        (TargetRect(x: 0, y: 0, width: 0, height: 1), nil as TargetRect?, "'w' is 0.0; the format needs a size above 0"),
+        (TargetRect(x: 0, y: 0, width: 0, height: 1), nil as TargetRect?, "'w' is 0.0; the format needs a size above 0" as String?),
         (TargetRect(x: 0, y: 0, width: 1, height: -2), nil, "'h' is -2.0; the format needs a size above 0"),
         (TargetRect(x: 0, y: 0, width: 1, height: 1), TargetRect(x: 0, y: 0, width: 1, height: 0), "'hit_h' is 0.0; the format needs a size above 0"),
         (TargetRect(x: .nan, y: 0, width: 1, height: 1), nil, "'x' is nan; JSON has no non-finite numbers"),
+        (TargetRect(x: 1e308, y: 0, width: 1e308, height: 1), nil,
+         "'w' is 1e+308, which with 'x' 1e+308 puts the far edge (x + w) past the largest finite number; "
+            + "expected a size that keeps x + w finite"),
+        (TargetRect(x: 0, y: 0, width: 1, height: 1), TargetRect(x: 0, y: -1e308, width: 1, height: 1.7976931348623157e308),
+         nil),
     ])
-    func theWriterRefusesWhatTheReaderWould(frame: TargetRect, hitArea: TargetRect?, problem: String) {
+    func theWriterRefusesWhatTheReaderWould(frame: TargetRect, hitArea: TargetRect?, problem: String?) {
         let record = TraceRecord.target(TargetRecord(session: "s1", target: "dot", timeNanos: 1, frame: frame, hitArea: hitArea))
         #expect(TraceWriter.problem(in: record) == problem)
     }
@@ -97,6 +102,16 @@ import Testing
         .record("a hit area without hit_h", target(#""t":1,"x":0,"y":0,"w":1,"h":1,"hit_x":0,"hit_y":0,"hit_w":3"#), field: "hit_h", "missing; expected a finite number of points greater than 0, since 'hit_x' is given"),
         .record("a hit area of hit_w only", target(#""t":1,"x":0,"y":0,"w":1,"h":1,"hit_w":3"#), field: "hit_x", "since 'hit_w' is given"),
         .record("hit_w of 0", target(#""t":1,"x":0,"y":0,"w":1,"h":1,"hit_x":0,"hit_y":0,"hit_w":0,"hit_h":1"#), field: "hit_w", "found 0, expected a finite number of points greater than 0"),
+        // Its far edge x + w is past the largest double: every distance to it
+        // would be infinite, and a canned query over them failed.
+        .record("x + w past the largest double", target(#""t":1,"x":1e308,"y":0,"w":1e308,"h":1"#), field: "w",
+                "found 1e+308, which with 'x' 1e+308 puts the far edge (x + w) past the largest finite number; "
+                    + "expected a size that keeps x + w finite"),
+        .record("y + h past the largest double", target(#""t":1,"x":0,"y":1.5e308,"w":1,"h":3e307"#), field: "h",
+                "puts the far edge (y + h) past the largest finite number"),
+        .record("hit_x + hit_w past the largest double",
+                target(#""t":1,"x":0,"y":0,"w":1,"h":1,"hit_x":9e307,"hit_y":0,"hit_w":9e307,"hit_h":1"#), field: "hit_w",
+                "found 9e+307, which with 'hit_x' 9e+307 puts the far edge (hit_x + hit_w) past the largest finite number"),
         .record("class as a number", target(#""t":1,"x":0,"y":0,"w":1,"h":1,"class":3"#), field: "class", "found 3, expected a string"),
         .record("w given twice", target(#""t":1,"x":0,"y":0,"w":1,"w":2,"h":1"#), field: "w", "appears more than once"),
         .record("hit as a number", began(1, hit: nil).replacingOccurrences(of: "}", with: #","hit":1}"#), field: "hit", "found 1, expected a string"),

@@ -1,4 +1,5 @@
 import GRDB
+import GestureTrace
 
 /// One RFC 4180 field.
 ///
@@ -8,16 +9,27 @@ import GRDB
 /// their shortest round-trip form.
 package enum CSVField {
     package static func encode(_ value: DatabaseValue) -> String {
+        encode(value, forTerminal: false)
+    }
+
+    package static func encode(_ text: String) -> String {
+        encode(text, forTerminal: false)
+    }
+
+    /// - Parameter forTerminal: text escaped first as ``TerminalText`` does,
+    ///   for a terminal, where a capture's ESC or BEL would steer the screen.
+    package static func encode(_ value: DatabaseValue, forTerminal: Bool) -> String {
         switch value.storage {
         case .null: return ""
         case .int64(let integer): return String(integer)
         case .double(let double): return NumberText.shortest(double)
-        case .string(let string): return string.isEmpty ? "\"\"" : encode(string)
+        case .string(let string): return string.isEmpty ? "\"\"" : encode(string, forTerminal: forTerminal)
         case .blob(let data): return encode(data.base64EncodedString())
         }
     }
 
-    package static func encode(_ text: String) -> String {
+    package static func encode(_ text: String, forTerminal: Bool) -> String {
+        let text = forTerminal ? TerminalText.escaped(text) : text
         guard text.utf8.contains(where: needsQuoting) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GestureStore
+import GestureTrace
 
 /// Writes rows of SQL values in one of the output formats.
 ///
@@ -25,7 +26,8 @@ package struct RowWriter {
         self.format = format
         self.columns = columns
         self.output = output
-        keys = format == .json || format == .ndjson ? Self.jsonKeys(for: columns).map(JSONText.string) : []
+        keys = format == .json || format == .ndjson
+            ? Self.jsonKeys(for: columns).map { JSONText.string($0, forTerminal: output.isTerminal) } : []
         numericColumns = Array(repeating: false, count: columns.count)
     }
 
@@ -36,7 +38,7 @@ package struct RowWriter {
         rowCount += 1
         switch format {
         case .csv:
-            try output.write(values.map(CSVField.encode).joined(separator: ",") + "\r\n")
+            try output.write(values.map { CSVField.encode($0, forTerminal: output.isTerminal) }.joined(separator: ",") + "\r\n")
         case .json:
             try output.write((rowCount == 1 ? "\n" : ",\n") + jsonObject(values))
         case .ndjson:
@@ -65,7 +67,7 @@ package struct RowWriter {
 
     private func begin() throws {
         switch format {
-        case .csv: try output.write(columns.map(CSVField.encode).joined(separator: ",") + "\r\n")
+        case .csv: try output.write(columns.map { CSVField.encode($0, forTerminal: output.isTerminal) }.joined(separator: ",") + "\r\n")
         case .json: try output.write("[")
         case .table, .ndjson: break
         }
@@ -75,14 +77,14 @@ package struct RowWriter {
         var text = "{"
         for (index, value) in values.enumerated() {
             if index > 0 { text += "," }
-            text += keys[index] + ":" + JSONText.value(value)
+            text += keys[index] + ":" + JSONText.value(value, forTerminal: output.isTerminal)
         }
         return text + "}"
     }
 
     private func writeTable() throws {
         var table = TextTable(alignments: numericColumns.map { $0 ? .right : .left }, separator: "  ")
-        table.append(columns)
+        table.append(columns.map(TerminalText.escaped))
         table.appendRule()
         for row in tableRows { table.append(row) }
         try output.write(table.text)
@@ -94,14 +96,15 @@ extension RowWriter {
     /// Runs `sql` on any engine and writes every row it returns, streaming.
     ///
     /// CSV from a SQLite store takes the direct path from statement columns
-    /// to text (`CSVStatementWriter`); other engines and formats go row by row.
+    /// to text (`CSVStatementWriter`); other engines and formats, and CSV to
+    /// a terminal (its text escaped), go row by row.
     ///
     /// - Returns: the number of rows written.
     /// - Throws: ``StoreError`` from the store, `OutputError` from the output.
     @discardableResult
     package static func write(sql: String, arguments: StoreArguments = [], in reader: some StoreReader,
                              format: OutputFormat, to output: TextOutput) throws -> Int {
-        if format == .csv, let db = reader as? Database {
+        if format == .csv, !output.isTerminal, let db = reader as? Database {
             // Past the seam for speed, so its errors are translated here as the seam does.
             let rows = try StoreError.translatingSQLite {
                 let statement = try db.makeStatement(sql: sql)

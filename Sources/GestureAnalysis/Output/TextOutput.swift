@@ -1,4 +1,5 @@
 import Foundation
+import GestureTrace
 
 #if canImport(Glibc)
 import Glibc
@@ -19,8 +20,11 @@ package final class TextOutput {
     private var count = 0
     private let capacity = 1 << 16
     package let name: String
-    /// The temporary file written and the path it becomes at ``commit()``.
-    private var pendingRename: (temporary: String, final: String)?
+    /// Whether the bytes go to a terminal, where text from a capture is
+    /// shown escaped (``TerminalText``): a file or a pipe gets it exact.
+    package let isTerminal: Bool
+    /// The temporary file written and put in place at ``commit()``.
+    private var replacement: FileReplacement?
 
     /// Standard output.
     package static func standardOutput() -> TextOutput {
@@ -37,74 +41,57 @@ package final class TextOutput {
     }
 
     /// Writes to a temporary file beside `path` that ``commit()`` renames
-    /// onto it: an export that fails half-way leaves no file (or the earlier
-    /// one, untouched). A path that is not a regular file (`/dev/stdout`,
-    /// `/dev/null`, a FIFO) is written directly: renamed over, a device
-    /// would become a plain file. A symbolic link is followed, so the file
-    /// it names is replaced and the link stays a link.
+    /// onto it (``FileReplacement``, the one way gesturelab writes an output
+    /// file): an export that fails half-way, or is interrupted, leaves no
+    /// file (or the earlier one, untouched) and no temporary file. A device
+    /// or a pipe is written in place; a symbolic link is followed.
     ///
     ///     let output = try TextOutput.replacing(path: "responses.csv")
     ///     try output.write("a,b\r\n")
     ///     try output.commit()
     package static func replacing(path: String) throws -> TextOutput {
         guard !path.isEmpty else { throw OutputError("cannot write to an empty path: name a file") }
-        var status = stat()
-        if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
-            return try TextOutput(path: path)
+        let replacement: FileReplacement
+        do {
+            replacement = try FileReplacement(path: path)
+        } catch {
+            throw OutputError(error.description)
         }
-        let url = URL(fileURLWithPath: linkTarget(of: path) ?? path)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())").path
-        let fileDescriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fileDescriptor >= 0 else {
-            throw OutputError("cannot write \(path): \(String(cString: strerror(errno)))")
-        }
-        let output = TextOutput(fileDescriptor: fileDescriptor, name: path, ownsDescriptor: true)
-        output.pendingRename = (temporary, url.path)
+        let output = TextOutput(fileDescriptor: replacement.descriptor, name: path, ownsDescriptor: false)
+        output.replacement = replacement
         return output
-    }
-
-    /// The file a symbolic link at `path` leads to, through every link on
-    /// the way, whether or not that file exists yet (as the shell's `>`
-    /// would create it); nil when `path` is not a link, or for a loop.
-    private static func linkTarget(of path: String) -> String? {
-        var current = path
-        for _ in 0..<40 {
-            var status = stat()
-            guard lstat(current, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else {
-                return current == path ? nil : current
-            }
-            var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX))
-            let count = buffer.withUnsafeMutableBufferPointer { readlink(current, $0.baseAddress!, $0.count) }
-            guard count > 0 else { return nil }
-            let target = String(decoding: buffer[..<count], as: UTF8.self)
-            current = target.hasPrefix("/") ? target
-                : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(target).path
-        }
-        return nil
     }
 
     /// Writes out what is buffered and, for ``replacing(path:)``, puts the
     /// file in place.
     package func commit() throws {
-        try flush()
-        guard let (temporary, final) = pendingRename else { return }
-        guard fsync(fileDescriptor) == 0 || errno == EINVAL, rename(temporary, final) == 0 else {
-            throw OutputError("cannot write \(name): \(String(cString: strerror(errno)))")
+        do {
+            try flush()
+        } catch {
+            replacement?.discard()
+            throw error
         }
-        pendingRename = nil
+        guard let replacement else { return }
+        do {
+            try replacement.commit()
+        } catch {
+            throw OutputError(error.description)
+        }
+        self.replacement = nil
     }
 
     init(fileDescriptor: Int32, name: String, ownsDescriptor: Bool) {
         self.fileDescriptor = fileDescriptor
         self.name = name
         self.ownsDescriptor = ownsDescriptor
+        isTerminal = isatty(fileDescriptor) == 1
         buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
     }
 
     deinit {
-        if let (temporary, _) = pendingRename {
-            unlink(temporary)
+        if let replacement {
+            // Never committed: the earlier file stays, and no partial one.
+            replacement.discard()
         } else {
             try? flush()
         }

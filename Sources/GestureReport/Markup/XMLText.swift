@@ -27,6 +27,10 @@ enum XMLText {
                     escaped.unicodeScalars.append(Unicode.Scalar(0x2400 + character.value)!)
                 } else if character.value == 0x7F {
                     escaped += "\u{2421}"
+                } else if (0x80...0x9F).contains(character.value) {
+                    // C1 controls (U+009B is a terminal's CSI) have no
+                    // pictures: drawn as the terminal shows them, \u009B.
+                    escaped += TerminalText.escaped(String(character))
                 } else {
                     escaped.unicodeScalars.append(character)
                 }

@@ -78,7 +78,10 @@ package struct CaptureImporter: Sendable {
         onProgress: ((Progress) -> Void)? = nil,
         beforeCommit: () throws -> Void = {}
     ) throws -> ImportSummary {
-        let started = ContinuousClock.now
+        // Reset once the write lock is this import's: time spent waiting
+        // behind another writer is not the import's (it made records/s
+        // of a queued import look slow).
+        var started = ContinuousClock.now
         let displayName = path == "-" ? "stdin" : path
         let fileDescriptor = try Self.open(path)
         defer { if fileDescriptor != STDIN_FILENO { close(fileDescriptor) } }
@@ -98,6 +101,7 @@ package struct CaptureImporter: Sendable {
                 defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
                 var stored: StoredCapture?
                 try db.inTransaction(.immediate) {
+                    started = ContinuousClock.now
                     stored = try store(reader, db, path: path, displayName: displayName, digest: digest,
                                        onRejection: onRejection, onProgress: onProgress)
                     guard case .imported = stored!.outcome else { return .rollback }

@@ -263,7 +263,7 @@ struct OutcomeTracker {
         let insideHitArea = target.hitArea.contains(px, py)
         let reached = down.hit.map { ExactText($0) == target.id } ?? insideHitArea
         let outcome = DerivedOutcome(session: session, touch: down.touch, target: target.id.string,
-                                     distance: nearestSquared.squareRoot(),
+                                     distance: TargetGrid.distance(from: target.frame, px, py, squared: nearestSquared),
                                      insideFrame: target.frame.contains(px, py), insideHitArea: insideHitArea,
                                      reached: reached, targetLine: target.line)
         return .success((outcome, tied))

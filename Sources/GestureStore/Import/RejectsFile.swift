@@ -1,6 +1,12 @@
 import Foundation
 import GestureTrace
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The `--rejects` file: one refused line per line, as
 /// `FILE:LINE: reason`, a tab, then the line's own bytes.
 ///
@@ -32,7 +38,7 @@ package final class RejectsFile {
         // the device with a regular file.
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw StoreError("cannot write rejects file \(TerminalText.escaped(path)): \(String(cString: strerror(errno)))")
+            throw StoreError("cannot write to rejects file \(TerminalText.escaped(path)): \(String(cString: strerror(errno)))")
         }
         self.handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         self.path = path
@@ -58,17 +64,29 @@ package final class RejectsFile {
     }
 
     package func write(_ rejection: TraceReader.TraceRejection) throws {
-        var line = Data("\(rejection.error)\t".utf8)
+        var line = Array("\(rejection.error)\t".utf8)
         line.append(contentsOf: rejection.text)
         line.append(0x0A)
-        do {
-            try handle.write(contentsOf: line)
-        } catch {
-            throw StoreError("cannot write rejects file \(TerminalText.escaped(path)): \(error.localizedDescription)")
+        var offset = 0
+        while offset < line.count {
+            let written = line.withUnsafeBytes { systemWrite(handle.fileDescriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                // Worded as the store's own storage failures are, with the
+                // system's reason ("The operation could not be completed"
+                // was all FileHandle said of a full disk).
+                throw StoreError("cannot write to rejects file \(TerminalText.escaped(path)): \(String(cString: strerror(errno)))")
+            }
+            offset += written
         }
     }
 
     package func close() throws {
         try handle.close()
     }
+}
+
+/// `write(2)`, out of reach by that name inside `RejectsFile`.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }

@@ -83,7 +83,8 @@ extension SetWiseDeriver {
             }) else { return nil }
             let target = targets[index]
             let insideHitArea = target.hitArea.contains(px, py)
-            return (target.id, squared.squareRoot(), target.frame.contains(px, py), insideHitArea,
+            return (target.id, TargetGrid.distance(from: target.frame, px, py, squared: squared),
+                    target.frame.contains(px, py), insideHitArea,
                     hit.map { $0 == target.id } ?? insideHitArea, target.line)
         }
     }

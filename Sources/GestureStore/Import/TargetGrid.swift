@@ -62,6 +62,23 @@ final class TargetGrid {
         return dx * dx + dy * dy
     }
 
+    /// The distance in points from (px, py) to a frame whose squared
+    /// distance is `squared`: its square root, bit for bit the set-wise
+    /// reference's, whenever the square is finite. Past that (a down some
+    /// 10^154 points from the frame) the distance is measured without
+    /// squaring, and one past the largest finite number (a down and a frame
+    /// near opposite ends of binary64) is that number: a stored distance is
+    /// always finite, so no query over it fails or differs between engines.
+    static func distance(from frame: TargetRect, _ px: Double, _ py: Double, squared: Double) -> Double {
+        if squared.isFinite { return squared.squareRoot() }
+        let dx = max(frame.x - px, 0.0, px - (frame.x + frame.width))
+        let dy = max(frame.y - py, 0.0, py - (frame.y + frame.height))
+        let (larger, smaller) = (max(dx, dy), min(dx, dy))
+        let ratio = smaller / larger
+        let distance = larger * (1 + ratio * ratio).squareRoot()
+        return distance.isFinite ? distance : .greatestFiniteMagnitude
+    }
+
     /// How many targets there are.
     var count: Int { frames.count }
 

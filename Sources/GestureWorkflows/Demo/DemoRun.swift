@@ -192,12 +192,14 @@ package struct DemoRun: Sendable {
             for name in ["responses", "recognitions", "dispatches", "response-by-region", "channel-comparison",
                          "session-summary", "outcomes", "false_starts", "reach-by-target", "false-starts-by-target"] {
                 let file = (csvDirectory as NSString).appendingPathComponent("\(name).csv")
-                try Exporter.export(name, catalog: catalog, in: db, to: try TextOutput(path: file))
+                let output = try TextOutput.replacing(path: file)
+                try Exporter.export(name, catalog: catalog, in: db, to: output)
+                try output.commit()
                 written.append(file)
             }
         }
         let comparisons = (csvDirectory as NSString).appendingPathComponent("comparisons.csv")
-        let output = try TextOutput(path: comparisons)
+        let output = try TextOutput.replacing(path: comparisons)
         for (index, run) in findings.compactMap(\.run).enumerated() {
             var csv = ComparisonReport.csv(run)
             // One header row for all: later comparisons start after theirs.
@@ -205,17 +207,17 @@ package struct DemoRun: Sendable {
             if index > 0, let headerEnd = csv.range(of: "\r\n") { csv = String(csv[headerEnd.upperBound...]) }
             try output.write(csv)
         }
-        try output.flush()
+        try output.commit()
         written.append(comparisons)
         // Rates have columns of their own (k, n, rate and intervals), so a file of their own.
         let rates = (csvDirectory as NSString).appendingPathComponent("rate-comparisons.csv")
-        let rateOutput = try TextOutput(path: rates)
+        let rateOutput = try TextOutput.replacing(path: rates)
         for (index, run) in findings.flatMap(\.rates).enumerated() {
             var csv = ProportionReport.csv(run)
             if index > 0, let headerEnd = csv.range(of: "\r\n") { csv = String(csv[headerEnd.upperBound...]) }
             try rateOutput.write(csv)
         }
-        try rateOutput.flush()
+        try rateOutput.commit()
         written.append(rates)
         return written
     }
