@@ -63,6 +63,18 @@ struct SharedStoreTests {
             #expect(sqlite.standardOutput.count > 10 || Self.targetQueries.contains(name), "\(name) returned nothing")
             #expect(postgres.standardOutput == sqlite.standardOutput, "query \(name) differs")
         }
+        // --where shadows the relations by the kept sessions on either engine.
+        for query in [["response-by-variant", "-p", "event", "touchDown", "--where", "app.build=42"],
+                      ["session-summary", "--where", "device.model=iPad13,8", "--where", "app.build=41"],
+                      ["--sql", "SELECT count(*) AS n, median(latency_ms) AS p50 FROM responses WHERE event = 'began'",
+                       "--where", "variant=ipad"]] {
+            let arguments = ["query"] + query + ["--format", "csv"]
+            let sqlite = try folder.run(arguments + ["--db", local])
+            let postgres = try folder.run(arguments + ["--db", server])
+            #expect(sqlite.status == 0 && postgres.status == 0, "\(query): \(postgres.standardError)")
+            #expect(sqlite.standardOutput.split(separator: "\r\n").count > 1, "\(query) returned nothing")
+            #expect(postgres.standardOutput == sqlite.standardOutput, "query \(query.joined(separator: " ")) differs")
+        }
         // A negative limit means no limit on both engines (PostgreSQL's variant of the query).
         let unlimited = ["query", "slowest-touches", "-p", "limit", "-1", "--format", "csv"]
         let sqliteAll = try folder.run(unlimited + ["--db", local])

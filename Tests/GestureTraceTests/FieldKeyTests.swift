@@ -29,7 +29,7 @@ struct FieldKeyTests {
 
     @Test func namesAreAsCapturesSpellThem() {
         #expect(FieldKey.allCases.map(\.name) == [
-            "type", "format", "version", "recorder", "session", "experiment", "variant", "config", "device",
+            "type", "format", "version", "recorder", "session", "experiment", "variant", "config", "device", "app",
             "started_at", "touch", "phase", "t", "x", "y", "radius", "force", "kind", "recognizer", "to", "from",
             "class", "target", "event", "via", "count", "kinds", "w", "h", "hit_x", "hit_y", "hit_w", "hit_h", "hit",
         ])
