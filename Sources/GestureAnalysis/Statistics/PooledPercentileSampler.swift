@@ -96,15 +96,7 @@ final class PooledPercentileSampler: @unchecked Sendable {
         checkpoints = .allocate(capacity: cuts.count)
         _ = checkpoints.initialize(from: cuts)
         table = .allocate(capacity: cuts.count * k)
-        var running = [Int32](repeating: 0, count: k)
-        var position = 0
-        for (row, cut) in cuts.enumerated() {
-            while position < cut {
-                running[Int(pooledSessions[position])] += 1
-                position += 1
-            }
-            for session in 0..<k { table[row * k + session] = running[session] }
-        }
+        _ = table.initialize(from: sessionCountsBefore(cuts: cuts, owners: pooledSessions, sessions: k))
     }
 
     deinit {

@@ -52,17 +52,7 @@ struct SessionQuantileSampler: Sendable {
         let n = pooled.count
         let cutCount = max(1, min(Self.maximumCuts, n))
         cuts = (0..<cutCount).map { n * $0 / cutCount }
-        var prefix = [Int32](repeating: 0, count: cutCount * sessionCount)
-        var running = [Int32](repeating: 0, count: sessionCount)
-        var position = 0
-        for (g, cut) in cuts.enumerated() {
-            while position < cut {
-                running[Int(owner[position])] += 1
-                position += 1
-            }
-            for i in 0..<sessionCount { prefix[g * sessionCount + i] = running[i] }
-        }
-        self.prefix = prefix
+        prefix = sessionCountsBefore(cuts: cuts, owners: owner, sessions: sessionCount)
     }
 
     /// The percentiles (`fractions` of 1, linear interpolation as
