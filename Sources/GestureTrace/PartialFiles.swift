@@ -63,23 +63,11 @@ public enum PartialFiles {
         for number in signals {
             var current = sigaction()
             sigaction(number, nil, &current)
-            #if canImport(Glibc)
-            let handler = current.__sigaction_handler.sa_handler
-            #else
-            let handler = current.__sigaction_u.__sa_handler
-            #endif
             // Started ignoring it (nohup, a background job), or handled
             // already: leave it so. The default action is the null handler.
-            guard handler == nil else { continue }
-            var action = sigaction()
-            #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = removeAndRaise
-            #else
-            action.__sigaction_u.__sa_handler = removeAndRaise
-            #endif
-            sigemptyset(&action.sa_mask)
+            guard current.handler == nil else { continue }
             // Back to the default at delivery, so raising it again ends the process.
-            action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
+            var action = sigaction.calling(removeAndRaise, flags: Int32(truncatingIfNeeded: SA_RESETHAND))
             sigaction(number, &action, nil)
             sigaddset(&unblock, number)
         }

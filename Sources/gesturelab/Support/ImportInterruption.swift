@@ -1,5 +1,6 @@
 import Foundation
 import GestureStore
+import GestureTrace
 
 #if canImport(Glibc)
 import Glibc
@@ -48,13 +49,7 @@ final class ImportInterruption: @unchecked Sendable {
             interruption.handle(signal: number)
         }
         thread.start()
-        var action = sigaction()
-        #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = forwardSignal
-        #else
-        action.__sigaction_u.__sa_handler = forwardSignal
-        #endif
-        sigemptyset(&action.sa_mask)
+        var action = sigaction.calling(forwardSignal)
         sigaction(SIGINT, &action, nil)
         sigaction(SIGTERM, &action, nil)
         // A parent may have started us with these signals blocked (a test
