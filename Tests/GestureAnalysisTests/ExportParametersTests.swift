@@ -5,25 +5,13 @@ import Testing
 /// `export NAME -p …`: a canned query exported with the parameters `query`
 /// takes; a table or relation refuses them.
 @Suite struct ExportParametersTests {
-    /// One session, two touches at the centre of the screen, each heard as
-    /// touchDown (4 and 10 ms) and as touchUpInside (120 and 90 ms).
-    static let capture = """
-        {"type":"header","format":"gesture-trace","version":1}
-        {"type":"session","session":"s1","experiment":"edge","variant":"off","device":{"screen_w":393,"screen_h":852}}
-        {"type":"touch","session":"s1","touch":1,"phase":"began","t":1,"x":200,"y":400}
-        {"type":"delivery","session":"s1","target":"record","event":"touchDown","via":"control-event","t":1.004,"touch":1}
-        {"type":"delivery","session":"s1","target":"record","event":"touchUpInside","via":"control-event","t":1.12,"touch":1}
-        {"type":"touch","session":"s1","touch":2,"phase":"began","t":2,"x":200,"y":420}
-        {"type":"delivery","session":"s1","target":"record","event":"touchDown","via":"control-event","t":2.01,"touch":2}
-        {"type":"delivery","session":"s1","target":"record","event":"touchUpInside","via":"control-event","t":2.09,"touch":2}
-
-        """
-
+    /// Tests/Fixtures/two-buttons.jsonl: one session, two touches at the
+    /// centre of the screen, each heard as touchDown (4 and 10 ms) and as
+    /// touchUpInside (120 and 90 ms).
     static let header = "experiment,variant,region,target,event,via,n,p50_ms,p90_ms,p95_ms,p99_ms,max_ms"
 
     private func export(_ name: String, _ parameters: [(name: String, value: String)]) throws -> (rows: Int, csv: String) {
-        let fixture = try AnalysisFixture(captures: [])
-        try fixture.importCapture(text: Self.capture, name: "run.jsonl")
+        let fixture = try AnalysisFixture(captures: ["two-buttons.jsonl"])
         let path = fixture.folder.appending(path: "out.csv").path
         let rows = try fixture.database.connection.read { db in
             try Exporter.export(name, parameters: parameters, catalog: try QueryCatalog(), in: db,

@@ -128,16 +128,9 @@ import TestScratch
     /// failed export leaves no --out file.
     @Test func exportTakesQueryParameters() throws {
         let folder = try ScratchFolder()
-        let capture = try folder.write("run.jsonl", """
-            {"type":"header","format":"gesture-trace","version":1}
-            {"type":"session","session":"s1","experiment":"edge","variant":"off","device":{"screen_w":393,"screen_h":852}}
-            {"type":"touch","session":"s1","touch":1,"phase":"began","t":1,"x":200,"y":400}
-            {"type":"delivery","session":"s1","target":"record","event":"touchDown","via":"control-event","t":1.004,"touch":1}
-            {"type":"delivery","session":"s1","target":"record","event":"touchUpInside","via":"control-event","t":1.12,"touch":1}
-            {"type":"touch","session":"s1","touch":2,"phase":"began","t":2,"x":200,"y":420}
-            {"type":"delivery","session":"s1","target":"record","event":"touchDown","via":"control-event","t":2.01,"touch":2}
-
-            """)
+        // Tests/Fixtures/two-buttons.jsonl: touchDown at 4 and 10 ms, touchUpInside at 120 and 90 ms.
+        let capture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appending(path: "Fixtures/two-buttons.jsonl").path
         #expect(try folder.run(["import", "--db", "lab.sqlite", capture]).status == 0)
         // touchDown at 4 and 10 ms: numpy's percentile (linear) gives 7, 9.4, 9.7, 9.94.
         let expected = "experiment,variant,region,target,event,via,n,p50_ms,p90_ms,p95_ms,p99_ms,max_ms\r\n"
@@ -154,7 +147,7 @@ import TestScratch
         // A negative value passes, as in query: LIMIT -1 is no limit.
         let all = try folder.run(["export", "--db", "lab.sqlite", "slowest-touches", "-p", "limit", "-1"])
         #expect(all.status == 0, "\(all.standardError)")
-        #expect(all.standardOutput.components(separatedBy: "\r\n").filter { !$0.isEmpty }.count == 4)
+        #expect(all.standardOutput.components(separatedBy: "\r\n").filter { !$0.isEmpty }.count == 5)
 
         let relation = try folder.run(["export", "--db", "lab.sqlite", "responses", "-p", "event", "touchDown",
                                        "--out", "responses.csv"])
