@@ -4,8 +4,8 @@
 /// State per session is the set of its declared target ids, each a pair of
 /// numbers: the session's and the id's, an id numbered once for the whole
 /// capture. A list whose rows are re-declared in every session then costs
-/// 8 bytes a row a session, not a copy of the row's id: a 3 M-record list
-/// capture (163 sessions of about 1,800 rows) held 23 MB in those copies.
+/// 8 bytes a row a session, not a copy of the row's id: such copies made
+/// a large share of the import's memory on list captures.
 ///
 /// A `began` whose `hit` names a target not declared yet is held, with its
 /// touch's other records (the touch has no `began` until it is released),

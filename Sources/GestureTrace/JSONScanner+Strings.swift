@@ -43,7 +43,8 @@ extension JSONScanner {
     /// `scanStringBody`, with the common case done in place: a key or
     /// value whose closing quote is in the next eight bytes, with no
     /// backslash or control character before it. Keys and most values of
-    /// a capture are that short, and the call was 7 % of the reading thread.
+    /// a capture are that short, and the call showed in the reading
+    /// thread's profile.
     @inline(__always)
     mutating func scanShortStringBody() throws(JSONSyntaxError) -> Bool {
         if position + 8 <= count {

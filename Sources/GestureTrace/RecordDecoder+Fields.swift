@@ -71,8 +71,8 @@ extension RecordDecoder {
     /// cut short, and two ids that differ only after a NUL would collide.
     /// No recorder has a reason to write one. Only strings with escapes are
     /// searched: callers test `valueHasEscapes` first, so that ordinary
-    /// strings pay one branch (a call for every string cost 2% more
-    /// instructions in reading).
+    /// strings pay one branch (a call for every string showed in the
+    /// instructions reading executes).
     @inline(never)
     func refuseNUL(_ bytes: UnsafeBufferPointer<UInt8>, _ member: JSONMember, field: String) throws(LineProblem) {
         guard !bytes.isEmpty, memchr(bytes.baseAddress!, 0, bytes.count) != nil else { return }

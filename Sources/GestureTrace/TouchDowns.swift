@@ -3,12 +3,12 @@
 ///
 /// Reading checks each later record of a touch against its down for the
 /// whole capture, so one entry per touch stays until the end. A dictionary
-/// of (session, touch) keys cost about 45 bytes a touch, and twice that
-/// while it grew: at 12 M simulated records (465 k touches) it lifted the
-/// import's peak memory past 100 MB. Recorders number a session's touches
-/// 1, 2, 3…, so each session keeps its downs in an array indexed from its
-/// first touch id; ids far from that run (or beyond Int64 arithmetic) go to
-/// a dictionary, so any numbering stays correct.
+/// of (session, touch) keys cost far more a touch, and twice as much again
+/// while it grew: on a large capture it lifted the import's peak memory
+/// past the 100 MB it is meant to keep to. Recorders number a session's
+/// touches 1, 2, 3…, so each session keeps its downs in an array indexed
+/// from its first touch id; ids far from that run (or beyond Int64
+/// arithmetic) go to a dictionary, so any numbering stays correct.
 ///
 ///     var downs = TouchDowns()
 ///     downs[session: 0, touch: 1] = TouchDowns.Down(nanos: 5, line: 3)
@@ -27,8 +27,8 @@ struct TouchDowns {
     private struct Session {
         var firstTouch: Int64
         /// The down of `firstTouch` (line 0 for none yet): a session of one
-        /// touch keeps it without an array of its own, which cost about 64
-        /// bytes a session in a capture of many short ones.
+        /// touch keeps it without an array of its own: an allocation a
+        /// session, which counts in a capture of many short ones.
         var first: Down
         /// The downs of `firstTouch + 1`, `firstTouch + 2`, ….
         var slots: [Down]
@@ -72,8 +72,9 @@ struct TouchDowns {
     }
 
     /// By session number: the reader numbers sessions 0, 1, 2… as the
-    /// capture declares them, so an array holds them in 40 bytes each where
-    /// a dictionary took about 85 (100,000 sessions of two touches: 8.4 MB).
+    /// capture declares them, so an array holds them in 40 bytes each, less
+    /// than half what a dictionary entry took, which counts on captures of
+    /// many short sessions.
     /// A session with no touch yet has no down.
     private var sessions: [Session] = []
 

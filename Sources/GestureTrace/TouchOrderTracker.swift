@@ -5,7 +5,7 @@
 /// arrive before its `began` are held until it comes: captures written in
 /// time order (the normal case) hold nothing, and only such out-of-order
 /// records cost memory. In a shuffled capture that is a large share of all
-/// its touch records (52 of a 94 MB heap at 4 M records), so beyond
+/// its touch records, most of the import's memory, so beyond
 /// `inMemoryBudget` of them they go to a temporary file
 /// (``HeldRecordSpill``): what they take in memory is then the budget and
 /// 24 bytes for each touch still waiting for its `began`.
@@ -37,8 +37,9 @@ struct TouchOrderTracker {
     /// shuffled capture (a few touches out of place) stays within it and
     /// never touches the disk; a fully shuffled one pays a write and a read
     /// per record beyond it, and holds hundreds of thousands at 4 M records,
-    /// so a larger budget would save it little time. At 65,536 the import of
-    /// such a capture peaked at 106 MB, over the 100 MB it is meant to keep to.
+    /// so a larger budget would save it little time. A budget four times
+    /// this one took the import of such a capture over the 100 MB it is
+    /// meant to keep to.
     static let inMemoryBudget = 16_384
 
     /// The held records of one touch: those in memory, and those in the

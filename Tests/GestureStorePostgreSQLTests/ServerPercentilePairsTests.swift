@@ -96,7 +96,7 @@ struct ServerPercentilePairsTests {
     }
 
     /// The reader sends the in-place form, so a group of n values costs one
-    /// sort: 0001's aggregate took 23 s for 100,000 values and minutes for these.
+    /// sort: 0001's aggregate, quadratic in n, took minutes for these.
     @Test(.timeLimit(.minutes(1))) func aLargeGroupSortsOnce() throws {
         let reader = try ServerTestDatabase.freshStore()
         defer { reader.close() }

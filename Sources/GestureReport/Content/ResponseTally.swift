@@ -9,7 +9,8 @@ import GestureStore
 ///
 /// The suggestions need both; through the `responses` and
 /// `response_pairs` views each was a join, a name lookup per row and a
-/// sort of every row into its group (4 s of a 12 M-record store's report).
+/// sort of every row into its group, a large share of a large store's
+/// report.
 /// Here the rows are read once, in the table's own order, and grouped in
 /// memory: a few groups per experiment.
 ///

@@ -5,8 +5,9 @@ import GRDBSQLite
 /// A prepared statement bound and stepped through SQLite's C API.
 ///
 /// The import hot path runs one of these per record: binding directly skips
-/// GRDB's argument boxing, about twice as fast (800 k against 350 k rows/s), with the same
-/// SQLite underneath. Errors still carry the SQL and the bound values.
+/// GRDB's argument boxing, which cost more than SQLite's own work per row,
+/// with the same SQLite underneath. Errors still carry the SQL and the
+/// bound values.
 struct BoundStatement {
     let statement: Statement
     private let handle: OpaquePointer

@@ -31,8 +31,7 @@ enum DispatchGroups {
     ///
     /// Three statements a session, bound and stepped through SQLite's C API
     /// (``BoundStatement``): with GRDB's arguments they cost more than
-    /// SQLite's own work, which weighs on a capture of many small sessions
-    /// (9 % of importing 100,000 sessions of four records).
+    /// SQLite's own work, which weighs on a capture of many small sessions.
     static func record(_ db: Database, captureID: Int64) throws -> Double {
         let started = ContinuousClock.now
         do {

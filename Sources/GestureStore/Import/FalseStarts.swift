@@ -49,7 +49,7 @@ enum FalseStarts {
     }
 
     /// One `memcmp`: `elementsEqual` walked the bytes one by one, and every
-    /// delivery asks (15 of 1,350 samples of the reading thread on the controls mix).
+    /// delivery asks, so it showed in the reading thread's profile.
     @inline(__always)
     private static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
         guard bytes.count == literal.utf8CodeUnitCount, let base = bytes.baseAddress else { return false }
@@ -193,7 +193,7 @@ struct FalseStartTracker {
     /// through thousands of taps (a thumb on a control while the other hand
     /// taps) is the least recently active touch of all; settled by recency
     /// alone, its late cancel handed every false start of the capture to
-    /// SQL (270,000 records: 1.1 s of a 1.8 s import). The taps' pairs are
+    /// SQL, which then took most of the import. The taps' pairs are
     /// closed by their own cancels and ends, and go first. Recency, not down
     /// time: sessions have clocks of their own.
     private mutating func settleOldest(_ emit: (DerivedTouchStart) -> Void) {

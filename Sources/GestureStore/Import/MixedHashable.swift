@@ -3,11 +3,11 @@
 ///
 /// `Dictionary` and `Set` hash a key through its `_rawHashValue(seed:)`,
 /// which by default runs SipHash: a seeded state, a round per word and a
-/// finalization, 6–8 % of the reading thread's time with the deriver's
-/// keys (several lookups a record). These keys hold texts whose bytes are
-/// hashed once already (`ExactText.bytesHash`) and plain integers, so a few
-/// multiplications spread them well enough for a hash table, and the
-/// table's per-instance seed still goes in. Equality stays exact; only how
+/// finalization, a share of the reading thread that shows in profiles
+/// with the deriver's keys (several lookups a record). These keys hold
+/// texts whose bytes are hashed once already (`ExactText.bytesHash`) and
+/// plain integers, so a few multiplications spread them well enough for a
+/// hash table, and the table's per-instance seed still goes in. Equality stays exact; only how
 /// keys spread over buckets changes. The names come from the capture, but
 /// `ByteHash` already hashes them without a secret, so this adds no
 /// exposure to crafted collisions that was not there.

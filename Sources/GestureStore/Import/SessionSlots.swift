@@ -4,8 +4,8 @@
 ///
 /// The deriver and the outcome tracker each keep a state per session and
 /// retire sessions beyond their limits. Kept in one array by session, the
-/// retired states cost 136 bytes a session together: 14 MB of a capture of
-/// 100,000 short sessions, for states no longer read.
+/// retired states would grow with every session of the capture, for states
+/// no longer read: a capture of many short sessions would pay the most.
 ///
 ///     var slots = SessionSlots<[Int], Int>(fresh: [])
 ///     slots.append([1, 2])            // session 0

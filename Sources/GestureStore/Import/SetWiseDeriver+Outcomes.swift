@@ -7,8 +7,8 @@ import GestureTrace
 /// of its time.
 ///
 /// SQL sorts; the measuring is a sweep, because a join of every down with
-/// every target of its session grows as their product: a session with
-/// 4,000 targets took 214 s for 87,500 records that way. Here each down is a
+/// every target of its session grows as their product, which a session of
+/// thousands of targets (a scrolled list) turns into minutes. Here each down is a
 /// search of ``TargetGrid``'s cells around it.
 ///
 /// The rules are docs/latencies.md's, as the reading pass applies them:

@@ -6,8 +6,8 @@
 /// given up on the capture's order (`StreamingDeriver.isExact`), its records
 /// may come in any order at all, and a shuffled capture lands every row on
 /// a random leaf: with SQLite's page cache far smaller than the tables,
-/// nearly every row then reads a page back and writes one out (a million
-/// shuffled simulated records took 5.4 s, in time order 1.2 s). A run of
+/// nearly every row then reads a page back and writes one out, several
+/// times the cost of the same records in time order. A run of
 /// records sorted by key instead walks the leaves in order, each page read
 /// and written once a run for the rows it gets: the more rows a run puts
 /// on each leaf, the more it saves, so the gain shrinks as the tables grow
@@ -18,8 +18,8 @@
 /// Only records go in a run: after the reading pass gives up, its derived
 /// rows are not stored (the capture is derived set-wise at the end).
 struct SortedRecordRun {
-    /// 65,536 records: some 6–10 MB of rows and text at the records' usual
-    /// sizes, as fast as twice that on a million shuffled records.
+    /// 65,536 records: a few MB of rows and text at the records' usual
+    /// sizes; runs twice as long were no faster and held more memory.
     static let defaultRecords = 1 << 16
 
     let recordsPerRun: Int

@@ -4,9 +4,9 @@
 /// The derived tables keep the earliest latency of each key, and a row that
 /// may meet an earlier one of its key must go in as an upsert. An upsert's
 /// `DO UPDATE` can fail halfway, so SQLite journals every page each such
-/// statement touches: 61 MB of page copies on the 1 M-record bench capture,
-/// whose keys are all new. With this filter only the rows it cannot clear
-/// pay for that; a wrong "maybe" costs an upsert, never a wrong row.
+/// statement touches, a cost paid in full on a capture whose keys are all
+/// new. With this filter only the rows it cannot clear pay for that; a
+/// wrong "maybe" costs an upsert, never a wrong row.
 ///
 ///     var stored = StoredKeyFilter()
 ///     stored.insert("a")   // false: surely new

@@ -8,7 +8,7 @@ import GRDBSQLite
 ///
 /// The views read every stored name through such a subquery: a B-tree seek
 /// for each name of each row, four or five a row of `responses`, which made
-/// reading the view three times as slow as reading its table. The function
+/// reading the view far slower than reading its table. The function
 /// answers from an array and hands SQLite the text without a copy.
 ///
 /// It is registered on one connection for the length of one body, and
