@@ -33,8 +33,9 @@ package final class GestureDatabase: @unchecked Sendable {
     ///
     /// Four times SQLite's default: the store is written in long appends and
     /// read in long range scans, so bigger pages mean a quarter of the page
-    /// writes, WAL frames and B-tree splits per import (BENCHMARKS.md). A
-    /// database keeps the page size it was created with.
+    /// writes, WAL frames and B-tree splits per import (measured in
+    /// `git log -p BENCHMARKS.md`). A database keeps the page size it was
+    /// created with.
     package static let pageSize = 16_384
 
     /// Work every connection needs before use, such as registering SQL functions.
