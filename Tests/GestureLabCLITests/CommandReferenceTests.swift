@@ -23,8 +23,9 @@ import Testing
             try Data(current.utf8).write(to: CommandReference.markdownFile)
         }
         let documented = try String(contentsOf: CommandReference.markdownFile, encoding: .utf8)
-        #expect(documented == current,
-                "docs/commands.md is stale: run \(CommandReference.regenerateCommand)")
+        let difference = Self.firstDifference(documented, current)
+        #expect(difference == nil,
+                "docs/commands.md is stale: run \(CommandReference.regenerateCommand) (\(difference ?? ""))")
     }
 
     @Test(.enabled(if: documentedBuild, "the man page documents the build with --traits PostgreSQL"))
@@ -33,6 +34,17 @@ import Testing
         let recorded = CommandReference.recordedDigest(inManual: manual)
         #expect(recorded == CommandReference.dumpHelpDigest(),
                 "docs/man/gesturelab.1 is stale: run \(CommandReference.regenerateCommand)")
+    }
+
+    /// The first line where the committed page and the generated one part,
+    /// both shown; nil when they are the same.
+    static func firstDifference(_ documented: String, _ current: String) -> String? {
+        if documented == current { return nil }
+        let old = documented.split(separator: "\n", omittingEmptySubsequences: false)
+        let new = current.split(separator: "\n", omittingEmptySubsequences: false)
+        let index = zip(old, new).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(old.count, new.count)
+        func line(_ lines: [Substring]) -> String { index < lines.count ? "\"\(lines[index])\"" : "the end" }
+        return "line \(index + 1) is \(line(old)), the definitions make \(line(new))"
     }
 
     /// Every link into docs/commands.md from README.md and docs/ names a

@@ -13,7 +13,13 @@ struct ImportCommand: ParsableCommand {
             A file whose bytes were imported before (same SHA-256) changes nothing.
             One summary line per file goes to standard error. A capture cut off
             mid-line (the app stopped while recording) is refused; --skip-invalid
-            keeps every complete line.
+            keeps every complete line. Lines of an unknown type are skipped with a
+            warning that counts them. A named pipe is read like a file, once.
+
+            --rejects FILE is emptied when the import starts and written as lines are
+            read, in place (a symbolic link or /dev/null stays what it is): an import
+            killed or interrupted leaves the rejects of the lines it had read, whole
+            lines each.
 
             Queries keep answering meanwhile, with the last committed state. A second
             import into the same database waits for this one to end, however long, and
