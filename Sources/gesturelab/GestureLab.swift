@@ -30,7 +30,9 @@ struct GestureLab: ParsableCommand {
             The database is --db PATH, else $GESTURELAB_DB, else ./gesturelab.sqlite.
             import creates it; the other commands only read it, never waiting for an
             import.
-            Output into a closed pipe (| head) ends quietly.
+            Output into a closed pipe (| head) ends quietly. push and --db
+            postgresql://… need the shared store, which only a build with the
+            PostgreSQL trait has (swift build --traits PostgreSQL, docs/postgresql.md).
 
             A pending schema migration is applied, with one line saying so, when you
             may write the file (else the command refuses, saying why); a store made by
