@@ -195,7 +195,9 @@ let package = Package(
         .testTarget(
             name: "GestureLabCLITests",
             // Depends on the executable so `swift test` builds it; the tests run it.
-            dependencies: ["gesturelab", "TestScratch", grdb]
+            // Crypto: the man page's fingerprint of the command definitions.
+            dependencies: ["gesturelab", "TestScratch", grdb,
+                           .product(name: "Crypto", package: "swift-crypto", condition: commandLine)]
         ),
     ]
 )

@@ -30,7 +30,22 @@ struct GestureLab: ParsableCommand {
             The database is --db PATH, else $GESTURELAB_DB, else ./gesturelab.sqlite.
             import creates it; the other commands only read it, never waiting for an
             import.
-            Output into a closed pipe (| head) ends quietly.
+            Output into a closed pipe (| head) ends quietly. push and --db
+            postgresql://… need the shared store, which only a build with the
+            PostgreSQL trait has (swift build --traits PostgreSQL, docs/postgresql.md).
+
+            A pending schema migration is applied, with one line saying so, when you
+            may write the file (else the command refuses, saying why); a store made by
+            a newer gesturelab, or one whose applied migration was edited since, is
+            refused unchanged. Whenever a command ends, the .sqlite file alone holds
+            everything: copy or mail just that file.
+
+            Exit status: 0 done (also when output went into a closed pipe); 1 an
+            error, said in one line on standard error (for import: any file refused);
+            3 compare --fail-if-slower's budget exceeded; 64 invalid arguments; 130 or
+            143 import interrupted by Ctrl-C or SIGTERM. Any other command interrupted
+            by SIGINT, SIGTERM or SIGHUP removes its temporary --out file and dies of
+            that signal.
             """,
         version: "0.1.0",
         subcommands: [ImportCommand.self, SessionsCommand.self, QueryCommand.self, ExportCommand.self, CompareCommand.self, ReportCommand.self, PushCommand.self, SimulateCommand.self, DemoCommand.self, BenchCommand.self]

@@ -106,7 +106,8 @@ struct CompareCommand: ParsableCommand {
                                valueName: "percentile"))
     var at: String?
 
-    @Option(help: "table, csv, json (one object, or an array of one per comparison) or ndjson (one comparison a line).")
+    @Option(help: ArgumentHelp("table, csv, json (one object; for several comparisons "
+        + "{\"baseline\": …, \"comparisons\": […]}) or ndjson (one comparison a line)."))
     var format: OutputFormat = .table
 
     func validate() throws {

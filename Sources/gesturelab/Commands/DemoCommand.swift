@@ -11,10 +11,16 @@ struct DemoCommand: ParsableCommand {
         abstract: "Simulate the seed experiments, import, analyse and compare them, and say what they show.",
         discussion: """
             Everything goes into one folder (default ./gesturelab-demo): the simulated
-            captures, a fresh database demo.sqlite and CSV exports. A rerun replaces a
-            previous demo folder; any other existing folder is refused, so the demo never
-            touches your own database. It ends with commands to try next, naming the
-            gesturelab binary that is running, so that they work as printed.
+            captures, a fresh database demo.sqlite, CSV exports in csv/ (the derived
+            relations, the outcome relations and queries, comparisons.csv and
+            rate-comparisons.csv) and the HTML report report.html. It prints the
+            findings: the four latency ones, the touch delay's benefit (false-start
+            rate without vs with it) beside its cost (touchesBegan's latency), and the
+            share of touch-downs an enlarged hit area lets reach small icons, then
+            where those files are and commands to try next, naming the gesturelab
+            binary that is running, so that they work as printed. A rerun replaces a
+            previous demo folder; any other existing folder is refused, so the demo
+            never touches your own database.
 
             Examples:
               gesturelab demo

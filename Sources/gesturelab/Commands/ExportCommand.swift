@@ -10,7 +10,8 @@ struct ExportCommand: ParsableCommand {
             CSV follows RFC 4180: a header row, CRLF line ends, fields with a comma,
             quote, CR or LF quoted, NULL as an empty field. Rows are streamed, so
             exports of millions of rows hold constant memory. --out FILE appears only
-            when the export succeeds: a failed one leaves no file (or the old one).
+            when the export succeeds: a failed one, or one cut short by Ctrl-C,
+            SIGTERM or SIGHUP, leaves no file (or the old one as it was).
             A canned query takes its parameters as in query (-p NAME VALUE, the
             rest at their defaults); a table or relation takes none.
 

@@ -13,20 +13,29 @@ struct ImportCommand: ParsableCommand {
             A file whose bytes were imported before (same SHA-256) changes nothing.
             One summary line per file goes to standard error. A capture cut off
             mid-line (the app stopped while recording) is refused; --skip-invalid
-            keeps every complete line.
+            keeps every complete line. Lines of an unknown type are skipped with a
+            warning that counts them. A named pipe is read like a file, once.
+
+            --rejects FILE is emptied when the import starts and written as lines are
+            read, in place (a symbolic link or /dev/null stays what it is): an import
+            killed or interrupted leaves the rejects of the lines it had read, whole
+            lines each.
 
             Queries keep answering meanwhile, with the last committed state. A second
             import into the same database waits for this one to end, however long, and
             says once that it is waiting. Ctrl-C (or SIGTERM) says which file it cut
             short (nothing of it stored) and which were stored before; exit status 130
-            (143). A killed import stores nothing of the file it was reading.
+            (143). A killed import stores nothing of the file it was reading. When a
+            file is refused, the others are still imported, and the exit status is 1.
 
             --label KEY=VALUE (repeatable) adds KEY to the configuration of every session
             of the files, as if the capture had recorded it: say which build, participant
             or device a capture came from when its recorder did not, then split or filter
             on it (compare --by KEY, --where KEY=VALUE). A session that already has KEY
-            with another value is an invalid line. A file imported before is not labelled
-            again: identity is its bytes.
+            with another value is an invalid line. KEY may not name what a session has
+            already (variant, device.model, app.build, …) or via, event, region, target
+            or recognizer. A file imported before is not labelled again: identity is its
+            bytes.
 
             Examples:
               gesturelab import run1.jsonl run2.jsonl

@@ -13,7 +13,8 @@ struct PushCommand: ParsableCommand {
             is copied with its sessions, configuration, records and derived rows, in one
             transaction per capture: an interrupted push leaves whole captures only, and
             the next push copies the rest. Pushes from several machines at once store each
-            capture once. An empty database becomes a store on the first push.
+            capture once. An empty database becomes a store on the first push. --db
+            names the local SQLite store to copy from; the server goes in --to.
 
             The password comes from the URL, else $PGPASSWORD, else ~/.pgpass; it is never
             printed. sslmode=require in the URL asks for TLS. See docs/postgresql.md.

@@ -24,6 +24,24 @@ struct QueryCommand: ParsableCommand {
             app.version, app.build). Every relation with a session_id reads as if the
             store held those sessions alone.
 
+            --sql runs one statement and only reads: the store is opened read-only.
+            A file in --queries-dir holds one query, as the built-in ones do: comment
+            lines name it, describe it and declare each parameter (name, type,
+            default, help), then the SQL reads each parameter as :name.
+              -- name: slowest-touches
+              -- description: The slowest responses. What do they have in common?
+              -- param: limit integer = 20  How many rows.
+              -- param: experiment text = NULL  Only this experiment.
+              SELECT … WHERE (:experiment IS NULL OR experiment = :experiment)
+                  LIMIT :limit;
+
+            Tables print milliseconds to 0.1 ms and each percentile beside its n; CSV
+            and JSON carry full precision. JSON has no infinity: an infinite value is
+            null there, inf or -inf in CSV and tables. A JSON object names each column
+            once (a repeated name becomes name_2, …); CSV and tables keep the names as
+            SQL gives them. Name the columns (AS p50_ms) to choose. The relations'
+            columns are in docs/schema.sql.
+
             Examples:
               gesturelab query --list
               gesturelab query response-by-region -p event touchDown

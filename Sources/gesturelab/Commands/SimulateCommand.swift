@@ -23,7 +23,9 @@ struct SimulateCommand: ParsableCommand {
             Without --experiment the capture holds all five, one after the other.
             --records N writes about N records (sessions keep coming until then)
             instead of --sessions per variant, for benchmarks. Progress goes to
-            standard error when it is a terminal.
+            standard error when it is a terminal. --out FILE is written whole or not
+            at all: a full disk, Ctrl-C, SIGTERM or SIGHUP leaves the old file as it
+            was and no partial capture.
 
             Examples:
               gesturelab simulate --out lab.jsonl
