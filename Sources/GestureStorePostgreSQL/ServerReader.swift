@@ -45,6 +45,49 @@ package final class ServerReader: StoreReader {
     package func forEachRow(sql: String, arguments: StoreArguments,
                            columns: ([String]) throws -> Void,
                            row: ([DatabaseValue]) throws -> Void) throws {
+        try forEachServerRow(sql: sql, arguments: arguments, columns: columns) { next in
+            try row(next.map(\.databaseValue))
+        }
+    }
+
+    /// The cells of the project's SQL, as ``PostgresCell/databaseValue``
+    /// gives them, without a Swift value each.
+    ///
+    /// The statement is sent wrapped, a row a record (`ROW(…)`): one cell a
+    /// row for postgres-nio to hand over instead of one a column, each
+    /// record's fields read straight from its bytes (``RecordFields``).
+    /// PostgreSQL reads a subquery's rows in its order. The column names
+    /// come first, from the statement planned but not run (`LIMIT 0`).
+    package func forEachRow(projectSQL sql: String, arguments: StoreArguments,
+                           columns: ([String]) throws -> Void,
+                           cells: some CellSink) throws {
+        // A statement's own end, which a subquery may not hold.
+        var sql = Substring(sql)
+        while let last = sql.last, last.isWhitespace || last == ";" { sql = sql.dropLast() }
+        let names = try fetchFirstRowNames(sql: """
+            SELECT gesturelab_columns.* FROM (SELECT 1) AS gesturelab_one LEFT JOIN (
+            SELECT * FROM (
+            \(sql)
+            ) AS gesturelab_statement LIMIT 0) AS gesturelab_columns ON true
+            """, arguments: arguments)
+        try columns(names)
+        let wrapped = "SELECT ROW(gesturelab_statement.*) FROM (\n\(sql)\n) AS gesturelab_statement"
+        try forEachServerRow(sql: wrapped, arguments: arguments, columns: { _ in }) { next in
+            for cell in next { try RecordFields.append(cell, columns: names, to: cells) }
+            try cells.endRow()
+        }
+    }
+
+    /// The column names of the first row `sql` returns.
+    private func fetchFirstRowNames(sql: String, arguments: StoreArguments) throws -> [String] {
+        var names: [String] = []
+        try forEachServerRow(sql: sql, arguments: arguments, columns: { names = $0 }) { _ in }
+        return names
+    }
+
+    private func forEachServerRow(sql: String, arguments: StoreArguments,
+                                  columns: ([String]) throws -> Void,
+                                  row: (PostgresRow) throws -> Void) throws {
         // The percentile calls first: their arguments may hold `?` and `:name`.
         let statement = try PortableSQL(PercentileCalls.rewrite(sql)).statement(arguments)
         var bindings = PostgresBindings()
@@ -56,7 +99,7 @@ package final class ServerReader: StoreReader {
                     try columns(next.map(\.columnName))
                     named = true
                 }
-                try row(next.map(\.databaseValue))
+                try row(next)
             }
             if !named {
                 try columns(try columnNames(of: statement.text, bindings: bindings))

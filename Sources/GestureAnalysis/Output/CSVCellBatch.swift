@@ -54,29 +54,61 @@ final class CSVCellBatch: @unchecked Sendable {
     func appendRow(of statement: OpaquePointer) {
         for column in 0..<Int32(columnCount) {
             let value = sqlite3_column_value(statement, column)
-            let kind = sqlite3_value_type(value)
-            kinds[cellCount] = kind
-            switch kind {
-            case SQLITE_INTEGER:
-                words[cellCount] = UInt64(bitPattern: sqlite3_value_int64(value))
-            case SQLITE_FLOAT:
-                words[cellCount] = sqlite3_value_double(value).bitPattern
+            switch sqlite3_value_type(value) {
+            case SQLITE_INTEGER: appendInteger(sqlite3_value_int64(value))
+            case SQLITE_FLOAT: appendReal(sqlite3_value_double(value))
             case SQLITE_TEXT:
                 // The text before its length: asking for it may convert the value.
                 let text = sqlite3_value_text(value)
-                appendBytes(text.map(UnsafeRawPointer.init), count: Int(sqlite3_value_bytes(value)))
+                appendBytes(text.map(UnsafeRawPointer.init), count: Int(sqlite3_value_bytes(value)), kind: SQLITE_TEXT)
             case SQLITE_BLOB:
                 let blob = sqlite3_value_blob(value)
-                appendBytes(blob, count: Int(sqlite3_value_bytes(value)))
+                appendBytes(blob, count: Int(sqlite3_value_bytes(value)), kind: SQLITE_BLOB)
             default:
-                words[cellCount] = 0
+                appendNull()
             }
-            cellCount += 1
         }
-        rowCount += 1
+        endRow()
     }
 
-    private func appendBytes(_ start: UnsafeRawPointer?, count: Int) {
+    // One cell at a time, for rows that do not come from a SQLite statement
+    // (`CSVCellWriter`); `endRow()` after each row's last.
+
+    @inline(__always)
+    func appendInteger(_ value: Int64) {
+        kinds[cellCount] = SQLITE_INTEGER
+        words[cellCount] = UInt64(bitPattern: value)
+        cellCount += 1
+    }
+
+    @inline(__always)
+    func appendReal(_ value: Double) {
+        kinds[cellCount] = SQLITE_FLOAT
+        words[cellCount] = value.bitPattern
+        cellCount += 1
+    }
+
+    func appendText(_ bytes: UnsafeRawBufferPointer) {
+        appendBytes(bytes.baseAddress, count: bytes.count, kind: SQLITE_TEXT)
+    }
+
+    func appendBlob(_ bytes: UnsafeRawBufferPointer) {
+        appendBytes(bytes.baseAddress, count: bytes.count, kind: SQLITE_BLOB)
+    }
+
+    @inline(__always)
+    func appendNull() {
+        kinds[cellCount] = SQLITE_NULL
+        words[cellCount] = 0
+        cellCount += 1
+    }
+
+    @inline(__always)
+    func endRow() { rowCount += 1 }
+
+    private func appendBytes(_ start: UnsafeRawPointer?, count: Int, kind: Int32) {
+        kinds[cellCount] = kind
+        defer { cellCount += 1 }
         guard let start, count > 0 else {
             words[cellCount] = 0
             return

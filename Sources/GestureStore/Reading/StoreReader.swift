@@ -38,6 +38,14 @@ package protocol StoreReader {
                     columns: ([String]) throws -> Void,
                     row: ([DatabaseValue]) throws -> Void) throws
 
+    /// Runs one statement the project wrote as
+    /// ``forEachRow(projectSQL:arguments:columns:row:)`` does, handing each
+    /// row's cells to `cells` in place (``CellSink``): the same values, with
+    /// no Swift value per cell where the engine can avoid one.
+    func forEachRow(projectSQL sql: String, arguments: StoreArguments,
+                    columns: ([String]) throws -> Void,
+                    cells: some CellSink) throws
+
     /// The store's tables and views, without the engine's own and the
     /// migration ledger, views first then tables, each in name order.
     func relationNames() throws -> [String]
@@ -72,6 +80,16 @@ extension StoreReader {
                             columns: ([String]) throws -> Void,
                             row: ([DatabaseValue]) throws -> Void) throws {
         try forEachRow(sql: sql, arguments: arguments, columns: columns, row: row)
+    }
+
+    /// Each row's values, one cell after another.
+    package func forEachRow(projectSQL sql: String, arguments: StoreArguments,
+                            columns: ([String]) throws -> Void,
+                            cells: some CellSink) throws {
+        try forEachRow(projectSQL: sql, arguments: arguments, columns: columns) { values in
+            for value in values { cells.append(value) }
+            try cells.endRow()
+        }
     }
 
     /// The first column of every row.
