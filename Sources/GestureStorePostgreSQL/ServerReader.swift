@@ -72,16 +72,16 @@ package final class ServerReader: StoreReader {
             """, arguments: arguments)
         try columns(names)
         let wrapped = "SELECT ROW(gesturelab_statement.*) FROM (\n\(sql)\n) AS gesturelab_statement"
-        try forEachServerRow(sql: wrapped, arguments: arguments, columns: { _ in }) { next in
+        try forEachServerRow(sql: wrapped, arguments: arguments, columns: { _ in }, row: { next in
             for cell in next { try RecordFields.append(cell, columns: names, to: cells) }
             try cells.endRow()
-        }
+        })
     }
 
     /// The column names of the first row `sql` returns.
     private func fetchFirstRowNames(sql: String, arguments: StoreArguments) throws -> [String] {
         var names: [String] = []
-        try forEachServerRow(sql: sql, arguments: arguments, columns: { names = $0 }) { _ in }
+        try forEachServerRow(sql: sql, arguments: arguments, columns: { names = $0 }, row: { _ in })
         return names
     }
 
