@@ -192,11 +192,20 @@ package final class ServerConnection: @unchecked Sendable {
             // through a box that is emptied before the caller resumes.
             let box = TaskBody(escapable)
             let done = DispatchSemaphore(value: 0)
-            // Not on the cooperative pool: its threads may all be blocked in
-            // calls like this one (parallel tests), and the task would never run.
-            Task(executorPreference: BlockingCallExecutor.shared) {
+            let run: @Sendable () async -> Void = {
                 await box.run()
                 done.signal()
+            }
+            if withUnsafeCurrentTask(body: { $0 == nil }) {
+                // Called from a plain thread (the command line's): the
+                // cooperative pool has threads to spare, and a task without
+                // an executor preference pays less at each row it awaits.
+                Task.detached(operation: run)
+            } else {
+                // Called from a task (parallel tests): not on the cooperative
+                // pool, whose threads may all be blocked in calls like this
+                // one, so the task would never run.
+                Task(executorPreference: BlockingCallExecutor.shared, operation: run)
             }
             done.wait()
             return try box.result!.get()

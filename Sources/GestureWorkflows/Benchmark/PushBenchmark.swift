@@ -20,6 +20,8 @@ package struct PushBenchmark {
         package var captures: Int
         package var pushSeconds: Double
         package var copySeconds: Double
+        /// The database push filled.
+        package var pushTarget: ServerAddress
         package var ratio: Double { copySeconds > 0 ? pushSeconds / copySeconds : 0 }
     }
 
@@ -58,7 +60,7 @@ package struct PushBenchmark {
         try runPSQL(script: script, address: copyTarget)
         let copySeconds = (ContinuousClock.now - started).seconds
         return Result(rows: summary.rows, captures: summary.pushed.count,
-                      pushSeconds: pushSeconds, copySeconds: copySeconds)
+                      pushSeconds: pushSeconds, copySeconds: copySeconds, pushTarget: pushTarget)
     }
 
     /// Drops and recreates a database named `name` beside the URL's.

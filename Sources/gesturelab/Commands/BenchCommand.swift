@@ -40,7 +40,10 @@ struct BenchCommand: ParsableCommand {
 
             With --postgresql URL it also pushes the store it built to a new database
             on that server and times `psql \\copy` of the same rows as CSV into
-            another (both databases are dropped and recreated on each run).
+            another (both databases are dropped and recreated on each run), then
+            runs every canned query, sessions and export of the largest relations
+            on both engines, the least of three runs each, and compares their
+            output byte for byte.
 
             --calibration runs a different study instead: simulated experiments with
             known truth (sessions a group 3, 5, 8, 20, 60; touches a session 20 and 120;
@@ -129,6 +132,10 @@ struct BenchCommand: ParsableCommand {
             let push = try PushBenchmark(sqlitePath: (dir as NSString).appendingPathComponent("bench.sqlite"),
                                          serverURL: postgresql, directory: dir).run { StandardErrorWriter.line($0) }
             try output.write(push.markdown)
+            let reads = try ServerReadBenchmark(sqlitePath: (dir as NSString).appendingPathComponent("bench.sqlite"),
+                                                server: push.pushTarget, directory: dir)
+                .run { StandardErrorWriter.line($0) }
+            try output.write(reads.markdown)
         }
         #endif
         try output.flush()

@@ -1,0 +1,144 @@
+#if PostgreSQL
+import Foundation
+import GestureAnalysis
+import GestureStore
+import GestureStorePostgreSQL
+
+/// The shared store's reading part of `gesturelab bench --postgresql`: each
+/// canned query, `sessions` and `export` of the largest relations, on the
+/// SQLite store and on the server it was pushed to, timed one after the
+/// other in this process, and their outputs compared byte for byte.
+///
+/// Each step runs as its command does (a new connection to the server,
+/// opened before the clock starts, and the command's default format), three
+/// times on each engine; the least time of each stands, so a moment of load on this shared machine does not. The
+/// server's tables are vacuumed and analyzed first, as autovacuum leaves
+/// them soon after a push.
+///
+///     let steps = try ServerReadBenchmark(sqlitePath: "bench.sqlite", server: address).run()
+///     steps.map(\.ratio)   // server seconds / SQLite seconds
+package struct ServerReadBenchmark {
+    package struct Step: Sendable {
+        package var name: String
+        package var sqliteSeconds: Double
+        package var serverSeconds: Double
+        package var sameOutput: Bool
+        package var ratio: Double { sqliteSeconds > 0 ? serverSeconds / sqliteSeconds : 0 }
+        /// The target every step is held to.
+        package static let targetRatio = 2.0
+    }
+
+    package var sqlitePath: String
+    package var server: ServerAddress
+    /// Where each run's output is written, to be compared.
+    package var directory: String
+    package var runs = 3
+
+    package init(sqlitePath: String, server: ServerAddress, directory: String) {
+        self.sqlitePath = sqlitePath
+        self.server = server
+        self.directory = directory
+    }
+
+    package func run(log: (String) -> Void = { _ in }) throws -> [Step] {
+        let catalog = try QueryCatalog()
+        var work: [(String, (any StoreReader, TextOutput) throws -> Void)] = catalog.queries.map { query in
+            ("query \(query.name)", { reader, output in
+                try QueryCatalog.run(query, parameters: [], in: reader, format: .table, to: output)
+            })
+        }
+        work.append(("sessions", { reader, output in
+            try RowWriter.write(sql: SessionCatalog.sql, in: reader, format: .table, to: output)
+        }))
+        for relation in ["responses", "dispatches", "touch_sample"] {
+            work.append(("export \(relation)", { reader, output in
+                try Exporter.export(relation, catalog: catalog, in: reader, to: output)
+            }))
+        }
+        // What autovacuum would do in its own time after a push, done before
+        // the clock starts rather than during it.
+        log("VACUUM (ANALYZE) on \(server.masked)")
+        let settle = try ServerConnection(server)
+        defer { settle.close() }
+        try settle.execute("VACUUM (ANALYZE)")
+        let store = try GestureDatabase(readingAt: sqlitePath, prepareConnection: PercentileFunctions.register)
+        defer { try? store.close() }
+        return try work.map { name, body in
+            log("\(name) on both engines")
+            let local = try time(engine: "sqlite") { output in
+                try store.connection.read { db in try body(db, output) }
+            }
+            let remote = try time(engine: "server", opening: { try ServerReader(server) }) { reader, output in
+                defer { reader.close() }
+                try body(reader, output)
+            }
+            defer {
+                try? FileManager.default.removeItem(atPath: local.path)
+                try? FileManager.default.removeItem(atPath: remote.path)
+            }
+            return Step(name: name, sqliteSeconds: local.seconds, serverSeconds: remote.seconds,
+                        sameOutput: try Self.sameBytes(local.path, remote.path))
+        }
+    }
+
+    /// The least of `runs` times, and the file the last run wrote.
+    private func time(engine: String, _ body: (TextOutput) throws -> Void) throws -> (seconds: Double, path: String) {
+        try time(engine: engine, opening: {}, { _, output in try body(output) })
+    }
+
+    /// The same, each run on what `opening` opens before the clock starts:
+    /// the server's connection, as the SQLite file is open before it.
+    private func time<Opened>(engine: String, opening: () throws -> Opened,
+                              _ body: (Opened, TextOutput) throws -> Void) throws -> (seconds: Double, path: String) {
+        let path = (directory as NSString).appendingPathComponent("read-\(engine).out")
+        var least = Double.infinity
+        for _ in 0..<runs {
+            let opened = try opening()
+            let output = try TextOutput(path: path)
+            let started = ContinuousClock.now
+            try body(opened, output)
+            try output.flush()
+            least = min(least, (ContinuousClock.now - started).seconds)
+        }
+        return (least, path)
+    }
+
+    /// Whether two files hold the same bytes, read a chunk at a time.
+    static func sameBytes(_ first: String, _ second: String) throws -> Bool {
+        guard let a = FileHandle(forReadingAtPath: first), let b = FileHandle(forReadingAtPath: second) else {
+            throw WorkflowError("cannot read \(first) or \(second)")
+        }
+        defer {
+            try? a.close()
+            try? b.close()
+        }
+        while true {
+            let chunkA = a.readData(ofLength: 1 << 20), chunkB = b.readData(ofLength: 1 << 20)
+            guard chunkA == chunkB else { return false }
+            if chunkA.isEmpty { return true }
+        }
+    }
+}
+
+extension Array where Element == ServerReadBenchmark.Step {
+    /// The steps as a Markdown table.
+    package var markdown: String {
+        var text = """
+
+            ### Reading from PostgreSQL beside SQLite
+
+            | step | SQLite s | server s | server / SQLite | target | met | same output |
+            | --- | ---: | ---: | ---: | --- | --- | --- |
+
+            """
+        for step in self {
+            let met = step.ratio <= ServerReadBenchmark.Step.targetRatio
+            text += "| \(step.name) | \(String(format: "%.3f", step.sqliteSeconds)) | "
+                + "\(String(format: "%.3f", step.serverSeconds)) | \(String(format: "%.2f", step.ratio)) | "
+                + "≤ \(String(format: "%.0f", ServerReadBenchmark.Step.targetRatio)) | \(met ? "yes" : "**no**") | "
+                + "\(step.sameOutput ? "yes" : "**no**") |\n"
+        }
+        return text
+    }
+}
+#endif
