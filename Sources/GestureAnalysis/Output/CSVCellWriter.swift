@@ -13,7 +13,11 @@ import GestureStore
 final class CSVCellWriter: CellSink {
     private let output: TextOutput
     private var handoff: CSVBatchHandoff?
+    /// The batch being filled, owned here between the handoff's turns.
     private var batch: CSVCellBatch?
+    /// The same batch, read without a retain and a release per cell: `batch`
+    /// keeps it alive.
+    private unowned(unsafe) var filling: CSVCellBatch?
     private var writerThread: Thread?
     private(set) var rows = 0
 
@@ -32,13 +36,14 @@ final class CSVCellWriter: CellSink {
         self.handoff = handoff
         writerThread = thread
         batch = handoff.emptyBatch()
+        filling = batch
     }
 
-    func integer(_ value: Int64) { batch!.appendInteger(value) }
-    func real(_ value: Double) { batch!.appendReal(value) }
-    func text(_ bytes: UnsafeRawBufferPointer) { batch!.appendText(bytes) }
-    func blob(_ bytes: UnsafeRawBufferPointer) { batch!.appendBlob(bytes) }
-    func null() { batch!.appendNull() }
+    func integer(_ value: Int64) { filling!.appendInteger(value) }
+    func real(_ value: Double) { filling!.appendReal(value) }
+    func text(_ bytes: UnsafeRawBufferPointer) { filling!.appendText(bytes) }
+    func blob(_ bytes: UnsafeRawBufferPointer) { filling!.appendBlob(bytes) }
+    func null() { filling!.appendNull() }
 
     func endRow() throws {
         guard let current = batch, let handoff else { return }
@@ -48,6 +53,7 @@ final class CSVCellWriter: CellSink {
         // A failed write ends the export: the error comes from `finish`.
         guard handoff.send(current) else { throw CSVWriteStopped() }
         batch = handoff.emptyBatch()
+        filling = batch
     }
 
     /// Writes what is left and waits for the writing thread; throws the
