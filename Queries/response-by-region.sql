@@ -8,8 +8,8 @@
 -- order) and the name keys of schema 0008; each group's names are spelled
 -- out once. SQLite groups by sorting, and sorting on the session's
 -- experiment and variant texts, equal on most neighbouring rows, was most
--- of the query: on 12 M simulated records (1.43 M responses)
--- response-by-region took 3.0 s CPU, now 2.0 s (BENCHMARKS.md, 2026-11-24).
+-- of the query on a large store (the figures are in BENCHMARKS.md's
+-- history).
 -- Same rows, same doubles: latency_ms is latency_ns / 1e6 as in the
 -- `responses` view. The loop reads each session's responses by a seek on
 -- their primary key.
