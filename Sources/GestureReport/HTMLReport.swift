@@ -25,14 +25,24 @@ package enum HTMLReport {
         package var unit: AnalysisUnit
         /// The gesturelab version the page names.
         package var version: String
+        /// Bootstrap replicates of each interval; nil for compare's own
+        /// number. Tests of the page's layout take few.
+        package var replicates: Int?
 
         package init(title: String = "gesturelab report", seed: UInt64 = 1, alpha: Double = 0.05,
-                    unit: AnalysisUnit = .session, version: String = CaptureImporter.toolVersion) {
+                    unit: AnalysisUnit = .session, version: String = CaptureImporter.toolVersion,
+                    replicates: Int? = nil) {
             self.title = title
             self.seed = seed
             self.alpha = alpha
             self.unit = unit
             self.version = version
+            self.replicates = replicates
+        }
+
+        /// What each comparison on the page runs with.
+        var comparisonOptions: Comparison.Options {
+            Comparison.Options(alpha: alpha, seed: seed, unit: unit, replicates: replicates)
         }
     }
 
@@ -67,7 +77,7 @@ package enum HTMLReport {
             }
         }
         let drops = try SessionDrops.counts(db)
-        let comparisonOptions = Comparison.Options(alpha: options.alpha, seed: options.seed, unit: options.unit)
+        let comparisonOptions = options.comparisonOptions
         let planSections = try readers.flatMap {
             try PlanSections.concurrently(chosen, options: comparisonOptions, drops: drops, readers: $0, sameAs: db)
         } ?? chosen.map { try PlanSections.make($0, options: comparisonOptions, drops: drops, in: db) }

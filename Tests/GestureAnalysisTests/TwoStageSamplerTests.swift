@@ -102,7 +102,9 @@ import Testing
             let size = 5 + Int(data.nextUniform() * 76)
             return (Int64(session), (0..<size).map { _ in (offset + 10 * exp(0.6 * data.nextNormal())).rounded() })
         })
-        let count = 10_000
+        // Enough replicates for the KS bound to catch a wrong law, few enough
+        // for the brute force's sorts to stay a small part of the suite.
+        let count = 4_000
         var bootstrap = TwoStageBootstrap(seed: 23, replicates: count)
         bootstrap.tuning = .init(materialiseUpTo: 0)
         let fast = bootstrap.replicateValues(group, percent: percent).sorted()

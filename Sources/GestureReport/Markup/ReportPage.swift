@@ -107,7 +107,7 @@ struct ReportPage {
     /// `compare`'s own words for the unit in use (its footer line), then what
     /// decides the verdict, so the page cannot describe a test it did not run.
     private func latencyMethods() -> String {
-        let comparisonOptions = Comparison.Options(alpha: options.alpha, seed: options.seed, unit: options.unit)
+        let comparisonOptions = options.comparisonOptions
         let paired = sections.contains { $0.comparison.paired != nil }
         let alpha = XMLText.number(options.alpha)
         var text = "<p>Percentiles are exact, by linear interpolation between closest ranks (numpy's default), and each "
@@ -141,7 +141,7 @@ struct ReportPage {
 
     /// How the outcome rates were counted and compared; only when the page shows some.
     private func ratesMethods() -> String {
-        let comparisonOptions = Comparison.Options(alpha: options.alpha, seed: options.seed, unit: options.unit)
+        let comparisonOptions = options.comparisonOptions
         return """
             <p>Touch outcomes: each touch-down is measured against the declared target whose visible frame is nearest \
             it (frames as of the latest target record at or before the touch-down); it reached that target when the \
