@@ -130,6 +130,7 @@ package struct StorePusher {
                               local: local, captureID: capture.id, connection: connection,
                               prefix: { [serverSession[$0]!] }, rows: &rows, progress: progress)
             }
+            _ = try connection.values(Self.sessionTotals, [captureID.databaseValue])
             try connection.execute("COMMIT")
             result.rows = rows
             return result
@@ -187,6 +188,19 @@ package struct StorePusher {
         rows = copied
         progress(rows)
     }
+
+    /// Each of a capture's sessions' record counts, for `sessions` (server
+    /// migration 0008): counted once here, from the rows just copied, rather
+    /// than on every run.
+    static let sessionTotals = """
+        INSERT INTO session_totals (session_id, touches, transitions, deliveries, frames)
+        SELECT session.id,
+               (SELECT count(*) FROM touch WHERE touch.session_id = session.id),
+               (SELECT count(*) FROM transition WHERE transition.session_id = session.id),
+               (SELECT count(*) FROM delivery WHERE delivery.session_id = session.id),
+               (SELECT count(*) FROM frame WHERE frame.session_id = session.id)
+        FROM session WHERE session.capture_id = $1
+        """
 
     private static func nextIDs(_ sequence: String, count: Int, _ connection: ServerConnection) throws -> [Int64] {
         guard count > 0 else { return [] }
