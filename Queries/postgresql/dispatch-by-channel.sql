@@ -16,8 +16,8 @@
 -- session's (target, event, channel) combinations come from the index
 -- dispatch_by_channel (server migration 0009), one seek past the previous
 -- one each (`channel`, starting from '' in each session: the names are
--- never empty); they give the groups; each group's latencies are then read
--- from that index, session by session. `dispatch` and `dispatches` are
+-- never empty); they give the groups; each group's rows are then read
+-- through that index, session by session. `dispatch` and `dispatches` are
 -- each named once and every seek stays within one session, so `--where`,
 -- which puts a common table expression of each name before the query,
 -- leaves both inlined and the seeks as short.
