@@ -91,7 +91,7 @@ struct SessionTotalsTests {
         #expect(totals == [Self.row("a", 2, 1, 1, 3), Self.row("b", 0, 0, 1, 1)])
     }
 
-    /// A session's name and counts as the reader gives them.
+    /// A name and counts as the reader gives them.
     static func row(_ session: String, _ counts: Int64...) -> [DatabaseValue] {
         [session.databaseValue] + counts.map(\.databaseValue)
     }
