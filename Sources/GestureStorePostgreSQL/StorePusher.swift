@@ -81,8 +81,21 @@ package struct StorePusher {
             guard let lost = ServerFailure.lost(error, address: connection.address) else { throw error }
             throw StoreError(Self.interrupted(lost, during: current, summary: summary))
         }
+        if !summary.pushed.isEmpty {
+            // Every pushed capture is committed: failing to refresh the
+            // statistics takes nothing away, so it does not fail the push.
+            try? connection.execute(Self.analyze)
+        }
         return summary
     }
+
+    /// The planner's statistics of the tables push writes, refreshed once
+    /// the captures are in. Until autovacuum next looks (a minute or more),
+    /// the server would otherwise plan the first reads of a new or much
+    /// grown store from sizes and value counts it has never seen, and pick
+    /// plans many times slower (docs/postgresql.md).
+    static let analyze = "ANALYZE " + (["capture", "session"] + PushedTables.perSession.map(\.table) + ["session_totals"])
+        .joined(separator: ", ")
 
     /// A push cut off by a lost connection, in one line: what happened,
     /// what the server holds, and that the same push finishes the job.
@@ -130,6 +143,7 @@ package struct StorePusher {
                               local: local, captureID: capture.id, connection: connection,
                               prefix: { [serverSession[$0]!] }, rows: &rows, progress: progress)
             }
+            _ = try connection.values(Self.sessionTotals, [captureID.databaseValue])
             try connection.execute("COMMIT")
             result.rows = rows
             return result
@@ -187,6 +201,19 @@ package struct StorePusher {
         rows = copied
         progress(rows)
     }
+
+    /// Each of a capture's sessions' record counts, for `sessions` (server
+    /// migration 0008): counted once here, from the rows just copied, rather
+    /// than on every run.
+    static let sessionTotals = """
+        INSERT INTO session_totals (session_id, touches, transitions, deliveries, frames)
+        SELECT session.id,
+               (SELECT count(*) FROM touch WHERE touch.session_id = session.id),
+               (SELECT count(*) FROM transition WHERE transition.session_id = session.id),
+               (SELECT count(*) FROM delivery WHERE delivery.session_id = session.id),
+               (SELECT count(*) FROM frame WHERE frame.session_id = session.id)
+        FROM session WHERE session.capture_id = $1
+        """
 
     private static func nextIDs(_ sequence: String, count: Int, _ connection: ServerConnection) throws -> [Int64] {
         guard count > 0 else { return [] }
