@@ -50,9 +50,10 @@ package protocol StoreReader {
     /// migration ledger, views first then tables, each in name order.
     func relationNames() throws -> [String]
 
-    /// The SQL this engine runs for the built-in canned query `name`, whose
-    /// portable text is `sql`: the text itself, or a variant written for the
-    /// engine when one query cannot serve both.
+    /// The SQL this engine runs for the built-in canned query `name` (or
+    /// `sessions`, the command's listing), whose portable text is `sql`: the
+    /// text itself, or a variant written for the engine when one query
+    /// cannot serve both.
     func builtInQuerySQL(name: String, portable sql: String) -> String
 
     /// The SQL `export` runs for a table or relation (``ExportOrder``):

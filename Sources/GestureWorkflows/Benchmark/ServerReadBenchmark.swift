@@ -48,7 +48,8 @@ package struct ServerReadBenchmark {
             })
         }
         work.append(("sessions", { reader, output in
-            try RowWriter.write(sql: SessionCatalog.sql, in: reader, format: .table, to: output)
+            try RowWriter.write(sql: reader.builtInQuerySQL(name: "sessions", portable: SessionCatalog.sql), in: reader,
+                                format: .table, to: output)
         }))
         for relation in ["responses", "dispatches", "touch_sample"] {
             work.append(("export \(relation)", { reader, output in

@@ -29,7 +29,8 @@ struct SessionsCommand: ParsableCommand {
 
     func run() throws {
         _ = try database.read { db in
-            try RowWriter.write(sql: SessionCatalog.sql, in: db, format: format, to: .standardOutput())
+            try RowWriter.write(sql: db.builtInQuerySQL(name: "sessions", portable: SessionCatalog.sql), in: db,
+                                format: format, to: .standardOutput())
         }
     }
 }
