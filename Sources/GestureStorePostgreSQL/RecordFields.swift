@@ -34,14 +34,21 @@ enum RecordFields {
                 guard let field = reader.bytes(Int(length)) else {
                     throw StoreError("the server sent a record cut short at field \(index + 1) of \(count)")
                 }
-                appendField(field, type: PostgresDataType(UInt32(bitPattern: type)), column: columns[index],
-                            index: index, to: sink)
+                let dataType = PostgresDataType(UInt32(bitPattern: type))
+                if !appendField(field, type: dataType, to: sink) {
+                    let cell = PostgresCell(bytes: ByteBuffer(bytes: field), dataType: dataType, format: .binary,
+                                            columnName: columns[index], columnIndex: index)
+                    sink.append(cell.databaseValue)
+                }
             }
         }
     }
 
-    private static func appendField(_ field: UnsafeRawBufferPointer, type: PostgresDataType, column: String,
-                                     index: Int, to sink: some CellSink) {
+    /// Hands over a field of the types read from their bytes; false for
+    /// any other type.
+    @inline(__always)
+    private static func appendField(_ field: UnsafeRawBufferPointer, type: PostgresDataType,
+                                    to sink: some CellSink) -> Bool {
         switch type {
         case .int8 where field.count == 8:
             sink.integer(Int64(bigEndian: field.loadUnaligned(as: Int64.self)))
@@ -53,10 +60,9 @@ enum RecordFields {
             // Their binary form is the UTF-8 text itself, checked by the server.
             sink.text(field)
         default:
-            let cell = PostgresCell(bytes: ByteBuffer(bytes: field), dataType: type, format: .binary,
-                                    columnName: column, columnIndex: index)
-            sink.append(cell.databaseValue)
+            return false
         }
+        return true
     }
 }
 

@@ -1,6 +1,7 @@
 #if PostgreSQL
 import Foundation
 import GRDB
+import GestureAnalysis
 import GestureSimulation
 import GestureStore
 import GestureStorePostgreSQL
@@ -71,6 +72,20 @@ import Testing
             #expect(pushedRows == copiedRows, "\(table)")
             #expect(pushedRows.count == (try localCount(table)), "\(table)")
         }
+
+        // The reading half: every canned query, sessions and three exports,
+        // each the same bytes on both engines.
+        var reading = ServerReadBenchmark(sqlitePath: sqlitePath, server: result.pushTarget, directory: folder)
+        reading.runs = 1
+        let steps = try reading.run()
+        let queries = try QueryCatalog().queries.map(\.name)
+        #expect(steps.map(\.name) == queries.map { "query \($0)" } + ["sessions", "export responses",
+                                                                       "export dispatches", "export touch_sample"])
+        for step in steps {
+            #expect(step.sameOutput, "\(step.name)")
+            #expect(step.sqliteSeconds > 0 && step.serverSeconds > 0, "\(step.name)")
+        }
+        #expect(steps.markdown.contains("| sessions |"))
     }
 }
 #endif

@@ -15,9 +15,9 @@ final class CSVCellWriter: CellSink {
     private var handoff: CSVBatchHandoff?
     /// The batch being filled, owned here between the handoff's turns.
     private var batch: CSVCellBatch?
-    /// The same batch, read without a retain and a release per cell: `batch`
-    /// keeps it alive.
-    private unowned(unsafe) var filling: CSVCellBatch?
+    /// The same batch, called without a retain and a release per cell:
+    /// `batch` keeps it alive.
+    private var filling: Unmanaged<CSVCellBatch>?
     private var writerThread: Thread?
     private(set) var rows = 0
 
@@ -36,14 +36,14 @@ final class CSVCellWriter: CellSink {
         self.handoff = handoff
         writerThread = thread
         batch = handoff.emptyBatch()
-        filling = batch
+        filling = batch.map(Unmanaged.passUnretained)
     }
 
-    func integer(_ value: Int64) { filling!.appendInteger(value) }
-    func real(_ value: Double) { filling!.appendReal(value) }
-    func text(_ bytes: UnsafeRawBufferPointer) { filling!.appendText(bytes) }
-    func blob(_ bytes: UnsafeRawBufferPointer) { filling!.appendBlob(bytes) }
-    func null() { filling!.appendNull() }
+    func integer(_ value: Int64) { filling!._withUnsafeGuaranteedRef { $0.appendInteger(value) } }
+    func real(_ value: Double) { filling!._withUnsafeGuaranteedRef { $0.appendReal(value) } }
+    func text(_ bytes: UnsafeRawBufferPointer) { filling!._withUnsafeGuaranteedRef { $0.appendText(bytes) } }
+    func blob(_ bytes: UnsafeRawBufferPointer) { filling!._withUnsafeGuaranteedRef { $0.appendBlob(bytes) } }
+    func null() { filling!._withUnsafeGuaranteedRef { $0.appendNull() } }
 
     func endRow() throws {
         guard let current = batch, let handoff else { return }
@@ -53,7 +53,7 @@ final class CSVCellWriter: CellSink {
         // A failed write ends the export: the error comes from `finish`.
         guard handoff.send(current) else { throw CSVWriteStopped() }
         batch = handoff.emptyBatch()
-        filling = batch
+        filling = batch.map(Unmanaged.passUnretained)
     }
 
     /// Writes what is left and waits for the writing thread; throws the
