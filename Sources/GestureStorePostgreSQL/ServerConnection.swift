@@ -168,6 +168,38 @@ package final class ServerConnection: @unchecked Sendable {
         }
     }
 
+    /// Runs one statement, handing each row to `row` on the connection's
+    /// event loop as it is decoded, while this thread waits: no task switch
+    /// a row, for statements of millions of rows (an export). `row` may
+    /// block the loop for a while (a full output buffer); the connection
+    /// has no other work then.
+    ///
+    /// - Throws: postgres-nio's `PSQLError`, or what `row` throws.
+    func forEachRowOnEventLoop(_ query: PostgresQuery, _ row: (PostgresRow) throws -> Void) throws {
+        let connection = self.connection
+        let logger = self.logger
+        // The loop calls `row` only until the future this thread waits on
+        // completes, and this thread reads `stopped` only after it has.
+        try withoutActuallyEscaping(row) { escapable in
+            nonisolated(unsafe) let handler = escapable
+            nonisolated(unsafe) var stopped: (any Error)?
+            do {
+                try watched {
+                    _ = try connection.query(query, logger: logger) { next in
+                        do { try handler(next) } catch {
+                            stopped = error
+                            throw error
+                        }
+                    }.wait()
+                }
+            } catch {
+                // postgres-nio cancels the statement and reports that; what
+                // stopped it was `row`'s error.
+                throw stopped ?? error
+            }
+        }
+    }
+
     /// Runs statements that return no rows, one after another.
     package func execute(_ statements: String...) throws {
         for statement in statements {

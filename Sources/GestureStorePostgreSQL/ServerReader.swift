@@ -76,7 +76,7 @@ package final class ServerReader: StoreReader {
             """, arguments: arguments)
         try columns(names)
         let wrapped = "SELECT ROW(gesturelab_statement.*) FROM (\n\(sql)\n) AS gesturelab_statement"
-        try forEachServerRow(sql: wrapped, arguments: arguments, columns: { _ in }, row: { next in
+        try forEachServerRow(sql: wrapped, arguments: arguments, onEventLoop: true, columns: { _ in }, row: { next in
             for cell in next { try RecordFields.append(cell, columns: names, to: cells) }
             try cells.endRow()
         })
@@ -89,7 +89,7 @@ package final class ServerReader: StoreReader {
         return names
     }
 
-    private func forEachServerRow(sql: String, arguments: StoreArguments,
+    private func forEachServerRow(sql: String, arguments: StoreArguments, onEventLoop: Bool = false,
                                   columns: ([String]) throws -> Void,
                                   row: (PostgresRow) throws -> Void) throws {
         // The percentile calls first: their arguments may hold `?` and `:name`.
@@ -98,12 +98,18 @@ package final class ServerReader: StoreReader {
         for value in statement.values { Self.bind(value, to: &bindings) }
         var named = false
         do {
-            try connection.forEachRow(PostgresQuery(unsafeSQL: statement.text, binds: bindings)) { next in
+            let query = PostgresQuery(unsafeSQL: statement.text, binds: bindings)
+            let each: (PostgresRow) throws -> Void = { next in
                 if !named {
                     try columns(next.map(\.columnName))
                     named = true
                 }
                 try row(next)
+            }
+            if onEventLoop {
+                try connection.forEachRowOnEventLoop(query, each)
+            } else {
+                try connection.forEachRow(query, each)
             }
             if !named {
                 try columns(try columnNames(of: statement.text, bindings: bindings))

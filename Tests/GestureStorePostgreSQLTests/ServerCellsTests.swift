@@ -83,6 +83,38 @@ struct ServerCellsTests {
         #expect(recorder.rows == [[42.databaseValue, "x".databaseValue]])
     }
 
+    /// A sink that stops the statement after `limit` rows, as a closed pipe does.
+    final class Stopping: CellSink {
+        struct Stop: Error, Equatable {}
+        let limit: Int
+        var rows = 0
+        init(limit: Int) { self.limit = limit }
+        func integer(_ value: Int64) {}
+        func real(_ value: Double) {}
+        func text(_ bytes: UnsafeRawBufferPointer) {}
+        func blob(_ bytes: UnsafeRawBufferPointer) {}
+        func null() {}
+        func endRow() throws {
+            rows += 1
+            if rows == limit { throw Stop() }
+        }
+    }
+
+    /// The sink's own error ends the statement, not postgres-nio's
+    /// cancellation of it, and the reader goes on answering.
+    @Test(.enabled(if: ServerTestDatabase.enabled))
+    func theSinksErrorStopsTheStatement() throws {
+        let reader = try ServerTestDatabase.freshStore()
+        defer { reader.close() }
+        let sink = Stopping(limit: 3)
+        #expect(throws: Stopping.Stop()) {
+            try reader.forEachRow(projectSQL: "SELECT n FROM generate_series(1, 100000) AS n", arguments: [],
+                                  columns: { _ in }, cells: sink)
+        }
+        #expect(sink.rows == 3)
+        #expect(try reader.fetchInt(sql: "SELECT 7") == 7)
+    }
+
     @Test(.enabled(if: ServerTestDatabase.enabled))
     func aFailingStatementIsTheSeamsError() throws {
         let reader = try ServerTestDatabase.freshStore()
