@@ -178,24 +178,19 @@ package final class ServerConnection: @unchecked Sendable {
     func forEachRowOnEventLoop(_ query: PostgresQuery, _ row: (PostgresRow) throws -> Void) throws {
         let connection = self.connection
         let logger = self.logger
-        // The loop calls `row` only until the future this thread waits on
-        // completes, and this thread reads `stopped` only after it has.
+        // postgres-nio may hold its row closure after the future completes:
+        // it holds `box`, which lets go of `row` before this call returns.
         try withoutActuallyEscaping(row) { escapable in
-            nonisolated(unsafe) let handler = escapable
-            nonisolated(unsafe) var stopped: (any Error)?
+            let box = RowHandlerBox(escapable)
+            defer { box.release() }
             do {
                 try watched {
-                    _ = try connection.query(query, logger: logger) { next in
-                        do { try handler(next) } catch {
-                            stopped = error
-                            throw error
-                        }
-                    }.wait()
+                    _ = try connection.query(query, logger: logger) { next in try box.handle(next) }.wait()
                 }
             } catch {
                 // postgres-nio cancels the statement and reports that; what
                 // stopped it was `row`'s error.
-                throw stopped ?? error
+                throw box.stopped ?? error
             }
         }
     }
@@ -256,6 +251,29 @@ private final class BlockingCallExecutor: TaskExecutor, @unchecked Sendable {
         let job = UnownedJob(job)
         queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
+}
+
+/// The row handler of ``ServerConnection/forEachRowOnEventLoop(_:_:)``, as
+/// postgres-nio holds it: called on the event loop while the caller waits,
+/// emptied before the caller returns, with the error that stopped it.
+private final class RowHandlerBox: @unchecked Sendable {
+    private var handler: ((PostgresRow) throws -> Void)?
+    private(set) var stopped: (any Error)?
+
+    init(_ handler: @escaping (PostgresRow) throws -> Void) {
+        self.handler = handler
+    }
+
+    func handle(_ row: PostgresRow) throws {
+        do {
+            try handler?(row)
+        } catch {
+            stopped = error
+            throw error
+        }
+    }
+
+    func release() { handler = nil }
 }
 
 /// The work of ``ServerConnection/blocking(_:)``, handed to its task.
