@@ -59,9 +59,11 @@ package final class ServerReader: StoreReader {
     ///
     /// The statement is sent wrapped, a row a record (`ROW(…)`): one cell a
     /// row for postgres-nio to hand over instead of one a column, each
-    /// record's fields read straight from its bytes (``RecordFields``).
-    /// PostgreSQL reads a subquery's rows in its order. The column names
-    /// come first, from the statement planned but not run (`LIMIT 0`).
+    /// record's fields read straight from its bytes (``RecordFields``) on
+    /// the connection's event loop as each row is decoded, with no task
+    /// switch a row. PostgreSQL reads a subquery's rows in its order. The
+    /// column names come first, from the statement planned but not run
+    /// (`LIMIT 0`).
     package func forEachRow(projectSQL sql: String, arguments: StoreArguments,
                            columns: ([String]) throws -> Void,
                            cells: some CellSink) throws {
