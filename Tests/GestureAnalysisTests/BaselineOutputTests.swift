@@ -35,11 +35,16 @@ import Testing
 
     @Test func csvHasARowAGroupAndStatisticWithItsMark() throws {
         let lines = ComparisonReport.csv(try fourBuilds()).split(separator: "\r\n").map(String.init)
-        #expect(lines[0].hasSuffix(",icc,mark"))
+        #expect(lines[0].hasSuffix(",icc,mark,sessions_test,sessions_test_p"))
         #expect(lines.count == 1 + 3 * 5)
         #expect(lines[1].hasPrefix("response,app.build,40,41,p50,6,16,10,"))
-        #expect(lines[1].hasSuffix(",slower"))
-        #expect(lines[5].hasPrefix("response,app.build,40,41,max,") && lines[5].hasSuffix(","))
+        // The row's mark, then the verdict's test and its p, which the verdict column follows.
+        let p50 = lines[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        #expect(p50.count == 26 && p50[23] == "slower" && p50[24] == "welch_t")
+        #expect(p50[16] == "slower" && (Double(p50[25]) ?? 1) < 0.05)
+        // Mann–Whitney on 3 vs 3 session medians, beside it, cannot go below 0.1.
+        #expect(p50[20] == "0" && p50[21] == "0.1")
+        #expect(lines[5].hasPrefix("response,app.build,40,41,max,") && lines[5].contains(",,welch_t,"))
     }
 
     @Test func theTableHasAColumnAGroup() throws {

@@ -3,7 +3,7 @@ import Testing
 
 /// Words and figures that must not contradict the numbers: the odds
 /// ratio's direction, no `-0.00`, the clustering sentence chosen from the
-/// design effect, and the headline saying it is about medians.
+/// design effect, and the headline saying what its test compares.
 @Suite struct ComparisonWordsTests {
     /// B's odds over A's: scipy's `fisher_exact([[kB, nB − kB], [kA, nA − kA]]).statistic`,
     /// the reciprocal of its ratio for the table with A's row first.
@@ -66,10 +66,58 @@ import Testing
         #expect(try #require(ComparisonReport.clusteringLine(flat)).hasPrefix("ICC 0.00, little clustering"))
     }
 
-    @Test func theHeadlineSaysItIsAboutMedians() {
+    /// Welch's t decides, and the headline says it compares typical latency;
+    /// scipy: `ttest_ind(b_mean_logs, a_mean_logs, equal_var=False)` → t =
+    /// 8.992580922283313, df = 3.106670286417642, p = 0.0025247075904866237;
+    /// `mannwhitneyu(a_medians, b_medians, method="auto")` → U = 0, p = 2/70.
+    @Test func theHeadlineSaysWhatTheTestCompares() {
         let slow = SessionGroup(sessions: (0..<4).map { j in (Int64(j + 10), [20.0, 21, 22].map { $0 + Double(j) }) })
         let fast = SessionGroup(sessions: (0..<4).map { j in (Int64(j), [1.0, 2, 3].map { $0 + Double(j) }) })
-        let comparison = Comparison(a: fast, b: slow, labels: ("a", "b"), options: .init(seed: 1))
-        #expect(ComparisonReport.verdictLine(comparison).hasPrefix("at the median, B is slower than A: Mann–Whitney on session medians U = 0, p = 0.029 (exact; 4 vs 4 sessions"))
+        let comparison = Comparison(a: fast, b: slow, labels: ("a", "b"), options: .init(seed: 1, replicates: 200))
+        #expect(ComparisonReport.verdictLine(comparison) == "typically, B is slower than A: Welch's t on session mean "
+            + "log latency t = 8.99, df = 3.11, p = 0.003 (4 vs 4 sessions, alpha 0.05)")
+        #expect(ComparisonReport.sessionMediansLine(comparison)
+            == "session medians (for reference): Mann–Whitney U = 0, p = 0.029 (exact)")
+        let welch = try? comparison.sessionLevel.welch?.get()
+        #expect(isClose(welch?.t ?? 0, 8.992580922283313, relative: 1e-12))
+        #expect(isClose(welch?.degreesOfFreedom ?? 0, 3.106670286417642, relative: 1e-12))
+        #expect(isClose(welch?.p ?? 0, 0.0025247075904866237, relative: 1e-9))
+    }
+
+    /// A latency of 0 ms has no log: Mann–Whitney on the medians decides,
+    /// the headline is about medians, and a note says why.
+    @Test func aZeroLatencyHandsTheVerdictToTheMedians() {
+        let slow = SessionGroup(sessions: (0..<4).map { j in (Int64(j + 10), [20.0, 21, 22].map { $0 + Double(j) }) })
+        let fast = SessionGroup(sessions: (0..<4).map { j in (Int64(j), [0.0, 2, 3].map { $0 + Double(j) }) })
+        let comparison = Comparison(a: fast, b: slow, labels: ("a", "b"), options: .init(seed: 1, replicates: 200))
+        #expect(comparison.sessionLevel.welch == nil)
+        #expect(ComparisonReport.verdictLine(comparison) == "at the median, B is slower than A: Mann–Whitney on "
+            + "session medians U = 0, p = 0.029 (exact; 4 vs 4 sessions, alpha 0.05)")
+        #expect(ComparisonReport.sessionMediansLine(comparison) == nil)
+        #expect(comparison.notes.contains("a latency of 0 ms or less has no log, so Welch's t on session mean log "
+            + "latency cannot run; the verdict follows Mann–Whitney on the session medians"))
+    }
+}
+
+/// The notes say what coverage the calibration study found where it is off 95 %.
+@Suite struct CoverageNoteTests {
+    /// ICC by hand: MSB = 27000/6 = 4500, MSW = 16/16 = 1, n0 = 3, so
+    /// (4500 − 1)/(4500 + 2) = 0.9993; with 4 sessions a group.
+    @Test func sessionsThatDifferALotSayWhatTheIntervalsCovered() {
+        let a = SessionGroup(sessions: (0..<4).map { j in (Int64(j), [10.0, 11, 12].map { $0 + 30 * Double(j) }) })
+        let b = SessionGroup(sessions: (0..<4).map { j in (Int64(j + 10), [15.0, 16, 17].map { $0 + 30 * Double(j) }) })
+        let comparison = Comparison(a: a, b: b, labels: ("a", "b"), options: .init(seed: 1, replicates: 200))
+        #expect(isClose(comparison.sessionLevel.clustering.icc ?? 0, 4499.0 / 4502, relative: 1e-12))
+        #expect(comparison.notes.contains { $0.hasPrefix("sessions differ a lot here (ICC 1.00) with 4 sessions in the "
+            + "smaller group: in the calibration study, 95 % intervals in such designs covered the true difference "
+            + "95–100 % of the time at p50") })
+    }
+
+    @Test func sessionsAlikeGetNoCoverageNote() {
+        let a = SessionGroup(sessions: (0..<4).map { j in (Int64(j), [10.0, 20, 30, 40].map { $0 + Double(j) }) })
+        let b = SessionGroup(sessions: (0..<4).map { j in (Int64(j + 10), [11.0, 21, 31, 41].map { $0 + Double(j) }) })
+        let comparison = Comparison(a: a, b: b, labels: ("a", "b"), options: .init(seed: 1, replicates: 200))
+        #expect((comparison.sessionLevel.clustering.icc ?? 1) < 0.5)
+        #expect(!comparison.notes.contains { $0.contains("calibration study") })
     }
 }

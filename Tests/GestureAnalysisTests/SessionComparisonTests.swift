@@ -117,11 +117,30 @@ import Testing
         #expect(touch.verdict == .slower)
     }
 
-    @Test func threeSessionsAGroupSayTheSmallestP() throws {
+    /// Mann–Whitney on 3 vs 3 session medians cannot go below p = 0.1;
+    /// Welch's t on the session mean logs can, and decides. scipy:
+    /// mannwhitneyu([1.25, 2.25, 3.25], [40.25, 50.25, 60.25], method="auto")
+    /// → U = 0, p = 0.1; ttest_ind(b_mean_logs, a_mean_logs, equal_var=False)
+    /// → t = 10.359697435844769, df = 2.6583318577386983, p = 0.0031899283300907896.
+    @Test func threeSessionsAGroupCanRejectByWelch() throws {
         let a = SessionGroup(sessions: [(1, [1, 1.5]), (2, [2, 2.5]), (3, [3, 3.5])])
         let b = SessionGroup(sessions: [(4, [40, 40.5]), (5, [50, 50.5]), (6, [60, 60.5])])
-        let comparison = Comparison(a: a, b: b, labels: ("a", "b"), options: .init(seed: 1))
-        // scipy: mannwhitneyu([1.25, 2.25, 3.25], [40.25, 50.25, 60.25], method="auto") → U = 0, p = 0.1 = 2/20
+        let comparison = Comparison(a: a, b: b, labels: ("a", "b"), options: .init(seed: 1, replicates: 200))
+        #expect(close(try comparison.sessionLevel.test.get().p, 0.1))
+        let welch = try #require(try comparison.sessionLevel.welch?.get())
+        #expect(close(welch.t, 10.359697435844769) && close(welch.degreesOfFreedom, 2.6583318577386983))
+        #expect(close(welch.p, 0.0031899283300907896))
+        #expect(comparison.verdict == .slower)
+        #expect(!comparison.notes.contains { $0.contains("smallest p") })
+    }
+
+    /// When Mann–Whitney decides (a latency of 0 ms has no log) and 3 vs 3
+    /// sessions cannot reach alpha, the note gives its floor.
+    @Test func threeSessionsAGroupSayTheSmallestPWhenTheMediansDecide() throws {
+        let a = SessionGroup(sessions: [(1, [0, 1.5, 2]), (2, [2, 2.5, 3]), (3, [3, 3.5, 4])])
+        let b = SessionGroup(sessions: [(4, [40, 40.5, 41]), (5, [50, 50.5, 51]), (6, [60, 60.5, 61])])
+        let comparison = Comparison(a: a, b: b, labels: ("a", "b"), options: .init(seed: 1, replicates: 200))
+        #expect(comparison.sessionLevel.welch == nil)
         #expect(close(try comparison.sessionLevel.test.get().p, 0.1))
         #expect(comparison.verdict == .noDifference)
         #expect(comparison.notes.contains {
@@ -134,10 +153,11 @@ import Testing
     /// scipy: mannwhitneyu([1, 1, 1, 1], [1, 1, 1, 2], method="asymptotic")
     /// → p 0.4532547047537364, and no split of them does better). The note
     /// says so instead of asking for the 4 sessions a group already there.
+    /// Each session holds a 0 ms latency, so that the medians decide.
     @Test func tiedSessionsSayWhatHoldsTheSmallestPUp() throws {
-        let a = SessionGroup(sessions: (1...4).map { (Int64($0), [1.0]) })
-        let b = SessionGroup(sessions: [(5, [1.0]), (6, [1.0]), (7, [1.0]), (8, [2.0])])
-        let comparison = Comparison(a: a, b: b, labels: ("a", "b"), options: .init(seed: 1))
+        let a = SessionGroup(sessions: (1...4).map { (Int64($0), [0.0, 1, 1]) })
+        let b = SessionGroup(sessions: [(5, [0.0, 1, 1]), (6, [0.0, 1, 1]), (7, [0.0, 1, 1]), (8, [0.0, 2, 2])])
+        let comparison = Comparison(a: a, b: b, labels: ("a", "b"), options: .init(seed: 1, replicates: 200))
         #expect(close(try comparison.sessionLevel.test.get().smallestPossibleP, 0.4532547047537364))
         #expect(comparison.notes.contains {
             $0 == "with 4 vs 4 sessions, the smallest p the session-level test allows is 0.453: it cannot reach p < 0.05; "

@@ -121,15 +121,21 @@ import TestScratch
         // … by session they do not.
         let bySession = try null.run(["compare", "--db", "lab.sqlite", "--by", "mode", "--fail-if-slower", "0", "--at", "p50"])
         #expect(bySession.status == 0, "\(bySession.standardOutput)")
-        #expect(bySession.standardOutput.contains("~ no significant difference: Mann–Whitney on session medians"))
-        #expect(bySession.standardOutput.contains("(exact; 4 vs 4 sessions, alpha 0.05)"))
+        // scipy.stats.ttest_ind(b_mean_logs, a_mean_logs, equal_var=False) → t = 0.877, df = 4.13, p = 0.4285;
+        // statsmodels' TTestIndPower at the pooled SD 0.515 → 459.4 and 84.6 sessions a group.
+        #expect(bySession.standardOutput.contains("~ no significant difference: Welch's t on session mean log latency "
+            + "t = 0.877, df = 4.13, p = 0.429 (4 vs 4 sessions, alpha 0.05)"))
+        #expect(bySession.standardOutput.contains("about 460 sessions a group would be needed, and 85 for 25 %"))
         #expect(bySession.standardOutput.contains("between-session spread dominates"))
 
         let real = try sessionsFolder(effect: true)
         let gate = try real.run(["compare", "--db", "lab.sqlite", "--by", "mode", "--fail-if-slower", "10", "--at", "p50"])
         #expect(gate.status == 3, "\(gate.standardOutput)")
-        // scipy.stats.mannwhitneyu(a_medians, b_medians, method="auto") → U = 0, p = 2/70
-        #expect(gate.standardOutput.contains("B is slower than A: Mann–Whitney on session medians U = 0, p = 0.029 (exact; 4 vs 4 sessions"))
+        // scipy: ttest_ind(…, equal_var=False) → t = 4.485, df = 3.107, p = 0.0192;
+        // mannwhitneyu(a_medians, b_medians, method="auto") → U = 0, p = 2/70
+        #expect(gate.standardOutput.contains("typically, B is slower than A: Welch's t on session mean log latency "
+            + "t = 4.49, df = 3.11, p = 0.019 (4 vs 4 sessions"))
+        #expect(gate.standardOutput.contains("session medians (for reference): Mann–Whitney U = 0, p = 0.029 (exact)"))
     }
 
     @Test func budgetGateExitStatusBothWays() throws {

@@ -111,8 +111,8 @@ import Testing
     }
 
     /// The methods say what the tables computed, in `compare`'s words: with
-    /// the session as the unit, the sessions-only bootstrap's t interval and Mann–Whitney on
-    /// session medians, not the plain bootstrap of touches.
+    /// the session as the unit, the sessions-only bootstrap's t interval and Welch's t on
+    /// session mean log latency, not the plain bootstrap of touches.
     @Test(arguments: [AnalysisUnit.session, .touch])
     func theMethodsNameTheTestsAndIntervalsOfTheUnitInUse(unit: AnalysisUnit) throws {
         let made = try DemoStore.get()
@@ -124,7 +124,8 @@ import Testing
         switch unit {
         case .session:
             #expect(methods.contains("sessions-bootstrap-se-t (t on the standard error of a bootstrap of whole sessions"))
-            #expect(methods.contains("Mann–Whitney's p on the session medians is exact when a group has at most 8 sessions"))
+            #expect(methods.contains("Welch's t compares the groups' session mean log latencies"))
+            #expect(methods.contains("Mann–Whitney on the session medians decides instead: exact when a group has at most 8 sessions"))
             #expect(methods.contains("Wilcoxon signed-rank test on each session's median difference"))
             #expect(methods.contains("Mann–Whitney test over touches pooled as if independent is shown for reference only"))
             #expect(!methods.contains("percentile bootstrap"))

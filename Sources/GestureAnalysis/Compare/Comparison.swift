@@ -4,7 +4,7 @@
 /// By default the session is the unit of replication: intervals come from a
 /// t interval on the standard error of a bootstrap of whole sessions
 /// (``SessionBootstrap``),
-/// the verdict from Mann–Whitney on the per-session medians, and the
+/// the verdict from Welch's t on the per-session mean log latencies, and the
 /// clustering is measured (ICC(1), design effect, effective n). With
 /// `unit: .touch` every value is taken as independent, as one session's
 /// data must be.
@@ -207,7 +207,9 @@ package struct Comparison: Sendable {
     /// The test the verdict follows, as (p, direction, smallest possible p):
     /// the pooled Mann–Whitney for `unit: .touch`; for `.session`, Wilcoxon
     /// on the per-session median differences of a paired `via` split, else
-    /// Mann–Whitney on the per-session medians. Direction > 0: B tends larger.
+    /// Welch's t on the per-session mean log latencies (Mann–Whitney on the
+    /// per-session medians when a log is undefined; ``SessionLevel``).
+    /// Direction > 0: B tends larger.
     package var decidingTest: (p: Double, direction: Double, smallestPossibleP: Double)? {
         switch options.unit {
         case .touch:
@@ -219,8 +221,11 @@ package struct Comparison: Sendable {
                 let direction = test.rankSumPositive - Double(test.n) * Double(test.n + 1) / 4
                 return (test.p, direction, test.smallestPossibleP)
             }
-            guard case .success(let test) = sessionLevel.test else { return nil }
-            return (test.p, 0.5 - test.probabilityAGreater, test.smallestPossibleP)
+            switch sessionLevel.decidingTest {
+            case .welch(let test)?: return (test.p, test.t, 0)
+            case .mannWhitney(let test)?: return (test.p, 0.5 - test.probabilityAGreater, test.smallestPossibleP)
+            case nil: return nil
+            }
         }
     }
 
@@ -307,18 +312,59 @@ package struct Comparison: Sendable {
                 + "people, or at different times), or use --unit touch to describe this session's touches, which speaks "
                 + "for that session only"]
         }
-        guard let test = decidingTest else { return [] }
+        var notes: [String] = []
+        if !pairedDesign, let reason = sessionLevel.welchFallbackReason {
+            notes.append("\(reason); the verdict follows Mann–Whitney on the session medians")
+        }
+        guard let test = decidingTest else { return notes }
         if test.smallestPossibleP >= options.alpha {
             let sizes = pairedDesign ? "\(paired?.sessionMedians.count ?? 0) sessions"
                 : "\(a.sessions) vs \(b.sessions) sessions"
             // Sizes that could reach alpha with distinct values are held up by ties.
             let largeEnough = pairedDesign ? (paired?.sessionMedians.count ?? 0) >= 6 : min(a.sessions, b.sessions) >= 4
-            return ["with \(sizes), the smallest p the session-level test allows is "
+            return notes + ["with \(sizes), the smallest p the session-level test allows is "
                 + "\(String(format: "%.3g", test.smallestPossibleP)): it cannot reach p < "
                 + "\(NumberText.shortest(options.alpha)); record more sessions "
                 + (largeEnough ? Self.tiesHoldTheFloor : pairedDesign ? "(6 or more)" : "(4 or more a group)")]
         }
-        return []
+        if verdict == .noDifference, let needed = sessionsNeededNote { notes.append(needed) }
+        if let coverage = coverageNote { notes.append(coverage) }
+        return notes
+    }
+
+    /// Where the calibration study (docs/latencies.md, `bench --calibration`)
+    /// found the session intervals off their 95 %: sessions that differ a
+    /// lot (ICC 0.5 or more), most of all with 8 or fewer a group. The ranges
+    /// are that study's, over its shapes and touch counts.
+    private var coverageNote: String? {
+        guard let icc = sessionLevel.clustering.icc, icc >= 0.5 else { return nil }
+        let fewest = min(a.sessions, b.sessions)
+        let measured = "sessions differ a lot here (ICC \(String(format: "%.2f", icc)))"
+        if fewest <= 8 {
+            return "\(measured) with \(fewest) session\(fewest == 1 ? "" : "s") in the smaller group: in the "
+                + "calibration study, 95 % intervals in such designs covered the true difference 95–100 % of the time "
+                + "at p50 (up to 4.5 times as wide as needed), 88–99 % at p95 and 77–100 % at p99; read the p95 and "
+                + "p99 intervals as indicative, and record more sessions to narrow the p50's"
+        }
+        return "\(measured): in the calibration study, 95 % intervals with 20 or more sessions a group covered the "
+            + "true difference 89–98.5 % of the time at p95 and 80.5–97.5 % at p99; read the p99 interval as indicative"
+    }
+
+    /// After a `~` from Welch's t: how many sessions a group would detect a
+    /// 10 % and a 25 % change in typical latency 80 % of the time, from the
+    /// spread of these sessions' mean log latencies (``SessionsNeeded``).
+    private var sessionsNeededNote: String? {
+        guard paired == nil, case .welch? = sessionLevel.decidingTest,
+              let logsA = sessionLevel.meanLogsA, let logsB = sessionLevel.meanLogsB else { return nil }
+        let spread = SessionsNeeded.pooledSpread(logsA, logsB)
+        let counts = [0.10, 0.25].map { change in
+            SessionsNeeded.perGroup(change: change, spread: spread, alpha: options.alpha).map { $0.grouped }
+                ?? "more than \(SessionsNeeded.searchLimit.grouped)"
+        }
+        return "not significant; to detect a 10 % change in typical latency 80 % of the time, about \(counts[0]) "
+            + "sessions a group would be needed, and \(counts[1]) for 25 % (from the spread between these sessions: "
+            + "SD of session mean log latency \(String(format: "%.3g", spread)); Welch's t, alpha "
+            + "\(NumberText.shortest(options.alpha)))"
     }
 
     /// Why more sessions are asked for when the sizes would do with distinct values.
@@ -330,37 +376,4 @@ package struct Comparison: Sendable {
 package enum AnalysisUnit: String, Sendable, CaseIterable {
     case session
     case touch
-}
-
-extension Comparison {
-    /// The session-level numbers: counts, the test on per-session medians,
-    /// and the clustering.
-    package struct SessionLevel: Sendable, Equatable {
-        /// Each session's median, A's and B's.
-        package var mediansA: [Double]
-        package var mediansB: [Double]
-        /// Mann–Whitney on the per-session medians, as
-        /// `scipy.stats.mannwhitneyu(medians_a, medians_b, method="auto")`.
-        package var test: Result<MannWhitneyResult, InsufficientData>
-        package var clustering: SessionClustering
-        /// Values per session, A's and B's.
-        package var sizesA: [Int]
-        package var sizesB: [Int]
-
-        init(a: SessionGroup, b: SessionGroup) {
-            mediansA = a.medians
-            mediansB = b.medians
-            sizesA = a.sizes
-            sizesB = b.sizes
-            test = MannWhitney.auto(mediansA, mediansB)
-            clustering = SessionClustering(groups: [a, b])
-        }
-
-        /// Whether there are sessions to replicate: two or more a group, or
-        /// for a paired design two or more sessions with paired touches.
-        func hasReplication(pairedSessions: Int?) -> Bool {
-            if let pairedSessions { return pairedSessions >= 2 }
-            return mediansA.count >= 2 && mediansB.count >= 2
-        }
-    }
 }

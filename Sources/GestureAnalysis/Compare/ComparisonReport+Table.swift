@@ -34,8 +34,8 @@ extension ComparisonReport {
         case .session:
             return "unit: session. \(confidence)% intervals: \(SessionBootstrap.methodName) (t on the standard error of "
                 + "a bootstrap of whole sessions, Welch–Satterthwaite degrees of freedom), \(SessionBootstrap.replicateText(options)), "
-                + "seed \(options.seed); test: Mann–Whitney on the session medians (for a paired via split, Wilcoxon on "
-                + "each session's median difference)."
+                + "seed \(options.seed); test: Welch's t on each session's mean log latency (Mann–Whitney on the session "
+                + "medians when a latency is 0; for a paired via split, Wilcoxon on each session's median difference)."
         case .touch:
             let replicates = QuantileBootstrap(seed: options.seed).replicates
             return "unit: touch (every value taken as independent). \(confidence)% intervals: percentile bootstrap, "
@@ -71,6 +71,7 @@ extension ComparisonReport {
     static func lines(_ comparison: Comparison) -> String {
         var text = verdictLine(comparison) + "\n"
         if comparison.options.unit == .session {
+            if let medians = sessionMediansLine(comparison) { text += medians + "\n" }
             text += pooledLine(comparison) + "\n"
             if let clustering = clusteringLine(comparison) { text += clustering + "\n" }
         }
@@ -85,11 +86,15 @@ extension ComparisonReport {
     }
 
     /// The test and its verdict in one line, for the unit in use:
-    /// `B is slower than A: Mann–Whitney on session medians U = 0, p = 0.029 (exact; 4 vs 4 sessions, alpha 0.05)`.
+    /// `typically, B is slower than A: Welch's t on session mean log latency t = 4.1, df = 5.2, p = 0.009 (4 vs 4 sessions, alpha 0.05)`.
     package static func verdictLine(_ comparison: Comparison) -> String {
+        // Welch's t compares typical (geometric mean) latency; the rank tests, medians.
+        let welchDecides = comparison.options.unit == .session && comparison.paired == nil
+            && { if case .welch? = comparison.sessionLevel.decidingTest { true } else { false } }()
+        let aspect = welchDecides ? "typically" : "at the median"
         let sentence = switch comparison.verdict {
-        case .faster: "at the median, B is faster than A"
-        case .slower: "at the median, B is slower than A"
+        case .faster: "\(aspect), B is faster than A"
+        case .slower: "\(aspect), B is slower than A"
         case .noDifference where comparison.options.unit == .session
             && !comparison.sessionLevel.hasReplication(pairedSessions: comparison.paired?.sessionMedians.count):
             "~ no session-level inference"
@@ -114,12 +119,28 @@ extension ComparisonReport {
                     + "\(NumberText.shortest(test.statistic)), \(pText(test.p)) (\(test.method.rawValue); "
                     + "\(paired.sessionMedians.count) session\(paired.sessionMedians.count == 1 ? "" : "s"), \(alpha))"
             }
-            guard case .success(let test) = comparison.sessionLevel.test else {
-                return "~ no test: a group has no sessions (\(comparison.a.sessions) vs \(comparison.b.sessions))"
+            let sessions = "\(comparison.a.sessions) vs \(comparison.b.sessions) sessions"
+            switch comparison.sessionLevel.decidingTest {
+            case .welch(let test)?:
+                return "\(sentence): Welch's t on session mean log latency t = \(String(format: "%.3g", test.t)), "
+                    + "df = \(String(format: "%.3g", test.degreesOfFreedom)), \(pText(test.p)) (\(sessions), \(alpha))"
+            case .mannWhitney(let test)?:
+                return "\(sentence): Mann–Whitney on session medians U = \(NumberText.shortest(test.u)), "
+                    + "\(pText(test.p)) (\(test.method.rawValue); \(sessions), \(alpha))"
+            case nil:
+                return "~ no test: a group has no sessions (\(sessions))"
             }
-            return "\(sentence): Mann–Whitney on session medians U = \(NumberText.shortest(test.u)), \(pText(test.p)) "
-                + "(\(test.method.rawValue); \(comparison.a.sessions) vs \(comparison.b.sessions) sessions, \(alpha))"
         }
+    }
+
+    /// Mann–Whitney on the session medians beside Welch's verdict, for
+    /// reference: `session medians: Mann–Whitney U = 0, p = 0.029 (exact)`;
+    /// nil when it is the verdict's own test or did not run.
+    static func sessionMediansLine(_ comparison: Comparison) -> String? {
+        guard comparison.paired == nil, case .welch? = comparison.sessionLevel.decidingTest,
+              case .success(let test) = comparison.sessionLevel.test else { return nil }
+        return "session medians (for reference): Mann–Whitney U = \(NumberText.shortest(test.u)), \(pText(test.p)) "
+            + "(\(test.method.rawValue))"
     }
 
     /// The pooled test, labelled as such: `touches pooled (not independent): Mann–Whitney U = 155270, p < 0.001 (n = 600 vs 600)`.

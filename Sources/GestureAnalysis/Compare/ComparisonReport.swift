@@ -87,7 +87,8 @@ package enum ComparisonReport {
         return .object([
             ("a", .integer(comparison.a.sessions)),
             ("b", .integer(comparison.b.sessions)),
-            ("test", MannWhitneyResult.sessionTestObject(test, of: "session medians")),
+            ("test", sessionTestObject(level)),
+            ("mann_whitney", MannWhitneyResult.sessionTestObject(test, of: "session medians")),
             ("interval", SessionBootstrap.jsonObject(comparison.options.unit == .session
                 ? comparison.deltas.compactMap { try? $0.interval.get() } : [])),
             ("icc", .number(clustering.icc)),
@@ -100,6 +101,22 @@ package enum ComparisonReport {
             ("sizes", .object([("a", .array(level.sizesA.map { .integer($0) })),
                                ("b", .array(level.sizesB.map { .integer($0) }))])),
         ])
+    }
+
+    /// `"sessions"."test"`: the test the unpaired verdict follows, Welch's t
+    /// on session mean log latency (`name` "welch_t") or, when it cannot run,
+    /// Mann–Whitney on the session medians (`name` "mann_whitney").
+    static func sessionTestObject(_ level: Comparison.SessionLevel) -> JSONValue {
+        switch level.decidingTest {
+        case .welch(let test)?:
+            return .object([("name", .string(WelchTest.name)), ("t", .number(test.t)),
+                            ("df", .number(test.degreesOfFreedom)), ("p", .number(test.p)),
+                            ("of", .string("session mean log latency"))])
+        case .mannWhitney(let test)?:
+            return MannWhitneyResult.sessionTestObject(test, of: "session medians")
+        case nil:
+            return MannWhitneyResult.sessionTestObject(nil, of: "session medians")
+        }
     }
 
     /// The paired analysis at session level: Wilcoxon on each session's median difference.
@@ -130,10 +147,16 @@ package enum ComparisonReport {
     /// One row per statistic (p50 … p99, max) per comparison.
     package static func csv(_ run: Comparer.Run) -> String {
         var lines = ["metric,by,a,b,statistic,a_ms,b_ms,delta_ms,ci_low_ms,ci_high_ms,change_pct,n_a,n_b,u,p,alpha,verdict,"
-            + "unit,sessions_a,sessions_b,sessions_u,sessions_p,icc,mark"]
+            + "unit,sessions_a,sessions_b,sessions_u,sessions_p,icc,mark,sessions_test,sessions_test_p"]
         for comparison in run.comparisons {
             let test = try? comparison.mannWhitney.get()
             let sessionTest = try? comparison.sessionLevel.test.get()
+            let decidingName: String, decidingP: Double?
+            switch comparison.sessionLevel.decidingTest {
+            case .welch(let test)?: (decidingName, decidingP) = (WelchTest.name, test.p)
+            case .mannWhitney(let test)?: (decidingName, decidingP) = ("mann_whitney", test.p)
+            case nil: (decidingName, decidingP) = ("", nil)
+            }
             func row(_ statistic: String, _ a: Double?, _ b: Double?, _ delta: Double?,
                      _ interval: BootstrapInterval?, _ change: Double?, _ mark: String) -> String {
                 ([run.request.selection.metric.rawValue, run.request.selection.by, comparison.a.label,
@@ -143,7 +166,8 @@ package enum ComparisonReport {
                        csvNumber(comparison.options.alpha), CSVField.encode(comparison.verdict.rawValue),
                        comparison.options.unit.rawValue, String(comparison.a.sessions), String(comparison.b.sessions),
                        csvNumber(sessionTest?.u), csvNumber(sessionTest?.p),
-                       csvNumber(comparison.sessionLevel.clustering.icc), CSVField.encode(mark)])
+                       csvNumber(comparison.sessionLevel.clustering.icc), CSVField.encode(mark), decidingName,
+                       csvNumber(decidingP)])
                     .joined(separator: ",")
             }
             for (index, delta) in comparison.deltas.enumerated() {

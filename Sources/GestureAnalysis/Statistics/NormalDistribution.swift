@@ -11,7 +11,7 @@ import Foundation
 /// NormalDistribution.twoSidedP(1.959963984540054)   // ≈ 0.05
 /// NormalDistribution.quantile(0.975)                // 1.959963984540054
 /// ```
-enum NormalDistribution {
+package enum NormalDistribution {
     /// P(Z ≤ x) for a standard normal Z.
     static func cdf(_ x: Double) -> Double {
         let scaled = x * 0.5.squareRoot()
@@ -33,7 +33,7 @@ enum NormalDistribution {
     ///
     /// Wichura's algorithm AS 241 (PPND16), accurate to about 1e-16 relative,
     /// as scipy's `norm.ppf` is.
-    static func quantile(_ probability: Double) -> Double {
+    package static func quantile(_ probability: Double) -> Double {
         precondition(probability > 0 && probability < 1, "a quantile needs 0 < probability < 1")
         let q = probability - 0.5
         if abs(q) <= 0.425 {

@@ -35,7 +35,7 @@ enum Headline {
         case .session:
             evidence = "by session: \(comparison.a.sessions) vs \(comparison.b.sessions) sessions of "
                 + "\(comparison.a.n.grouped) vs \(comparison.b.n.grouped) touches, "
-                + ((try? comparison.sessionLevel.test.get()).map { ReportFormat.p($0.p) } ?? "too few sessions to test")
+                + (comparison.decidingTest.map { ReportFormat.p($0.p) } ?? "too few sessions to test")
         }
         let verdict = switch comparison.verdict {
         case .faster: "\(b) is faster"

@@ -115,9 +115,11 @@ struct ReportPage {
             + XMLText.escape(ComparisonReport.methodLine(comparisonOptions)) + " "
         switch options.unit {
         case .session:
-            text += "Mann–Whitney's p on the session medians is exact when a group has at most 8 sessions and no two "
-                + "medians tie, else the normal approximation with tie and continuity correction (scipy's "
-                + "method=\"auto\"). "
+            text += "Welch's t compares the groups' session mean log latencies (each session one value, the log "
+                + "making a latency's multiplicative spread additive), two-sided, Welch–Satterthwaite degrees of "
+                + "freedom. When a latency is 0 ms, which has no log, Mann–Whitney on the session medians decides "
+                + "instead: exact when a group has at most 8 sessions and no two medians tie, else the normal "
+                + "approximation with tie and continuity correction (scipy's method=\"auto\"). "
             if paired {
                 text += "Where both channels heard the same touches, the verdict follows the Wilcoxon signed-rank test "
                     + "on each session's median difference (exact up to 50 sessions without ties or zeros, a "

@@ -7,8 +7,8 @@ extension CalibrationStudy.Result {
     /// their Monte Carlo SE (±); widths are mean width / ideal.
     package var markdown: String {
         var text = "## Calibration of compare's session-level intervals and tests\n\n"
-        text += "Interval: \(SessionBootstrap.methodName); test of the verdict: Mann–Whitney on session medians "
-            + "(Welch's t on per-session mean log latency shown beside it). \(options.datasets) data sets a scenario, "
+        text += "Interval: \(SessionBootstrap.methodName); test of the verdict: Welch's t on per-session mean "
+            + "log latency (Mann–Whitney on session medians shown beside it). \(options.datasets) data sets a scenario, "
             + "seed \(options.seed), replicates: "
             + (options.replicates.map { "\($0)" } ?? "compare's default (adaptive)") + ". "
             + "A coverage of 95 % over \(options.datasets) data sets has a Monte Carlo SE of "
@@ -17,7 +17,7 @@ extension CalibrationStudy.Result {
             + ". Took " + String(format: "%.0f", seconds) + " s.\n\n"
         text += summary + "\n"
         text += "| shape | effect | sessions | touches | ICC | cover p50 | cover p90 | cover p95 | cover p99 "
-            + "| width p50 | width p95 | width p99 | reject MW | reject Welch |\n"
+            + "| width p50 | width p95 | width p99 | reject MW | reject Welch (verdict) |\n"
         text += "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
         for row in latency {
             let s = row.scenario
@@ -57,10 +57,32 @@ extension CalibrationStudy.Result {
         widths.append(Self.range(rates.filter { $0.scenario.icc == 0 }.map(\.width.value), percent: false))
         lines.append("| width / ideal, ICC 0 | " + widths.joined(separator: " | ") + " |")
         let null = latency.filter { $0.scenario.effect == .null }
-        lines.append("| reject under null: MW \(Self.range(null.map(\.mannWhitney.value))), Welch "
-            + "\(Self.range(null.map(\.welch.value))), rate MW "
-            + "\(Self.range(rates.filter { $0.scenario.effect == .null }.map(\.mannWhitney.value))) | | | | | |")
+        let nullRates = rates.filter { $0.scenario.effect == .null }
+        lines.append("| reject under null, per scenario: Welch (verdict) \(Self.range(null.map(\.welch.value))), "
+            + "MW \(Self.range(null.map(\.mannWhitney.value))), rate MW "
+            + "\(Self.range(nullRates.map(\.mannWhitney.value))) | | | | | |")
+        lines.append("| reject under null, all null data sets: Welch (verdict) \(Self.percent(Self.pooled(null.map(\.welch)))), "
+            + "MW \(Self.percent(Self.pooled(null.map(\.mannWhitney)))), rate MW "
+            + "\(Self.percent(Self.pooled(nullRates.map(\.mannWhitney)))); "
+            + "the highest of \(null.count) scenarios at a true 5 % would be about "
+            + String(format: "%.1f", Self.expectedHighestShare(scenarios: null.count, datasets: options.datasets) * 100)
+            + " % by chance | | | | | |")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Every scenario's data sets counted as one share.
+    static func pooled(_ shares: [CalibrationStudy.Share]) -> CalibrationStudy.Share {
+        CalibrationStudy.Share(hits: shares.reduce(0) { $0 + $1.hits }, of: shares.reduce(0) { $0 + $1.of })
+    }
+
+    /// The expected largest of `scenarios` independent rejection rates at a
+    /// true 5 % over `datasets` data sets each: 5 % plus Blom's expected
+    /// largest of that many standard normals times the rate's SE.
+    static func expectedHighestShare(scenarios: Int, datasets: Int) -> Double {
+        guard scenarios > 0, datasets > 0 else { return .nan }
+        let n = Double(scenarios)
+        let largestNormal = NormalDistribution.quantile((n - 0.375) / (n + 0.25))
+        return 0.05 + largestNormal * (0.05 * 0.95 / Double(datasets)).squareRoot()
     }
 
     static func percent(_ share: CalibrationStudy.Share) -> String {

@@ -55,9 +55,9 @@ package struct CalibrationStudy: Sendable {
         package var truth: [Double]
         package var coverage: [Share]
         package var width: [WidthRatio]
-        /// The verdict's test (Mann–Whitney on session medians) at alpha 0.05.
+        /// Mann–Whitney on session medians at alpha 0.05, shown beside the verdict's.
         package var mannWhitney: Share
-        /// Welch's t on per-session mean log latency at 0.05.
+        /// The verdict's test, Welch's t on per-session mean log latency, at 0.05.
         package var welch: Share
         /// Largest replicate count any interval drew.
         package var replicates: Int
@@ -135,10 +135,7 @@ package struct CalibrationStudy: Sendable {
                 outcome.replicates = max(outcome.replicates, interval.replicates ?? 0)
             }
             if case .success(let test) = comparison.sessionLevel.test { outcome.mannWhitney = test.p < 0.05 }
-            if let logsA = WelchTest.sessionMeanLogs(groups[0]), let logsB = WelchTest.sessionMeanLogs(groups[1]),
-               case .success(let test) = WelchTest.test(logsA, logsB) {
-                outcome.welch = test.p < 0.05
-            }
+            if case .success(let test)? = comparison.sessionLevel.welch { outcome.welch = test.p < 0.05 }
             return outcome
         }
         let percents = Comparison.percents.indices

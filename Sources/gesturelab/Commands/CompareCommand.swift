@@ -30,11 +30,14 @@ struct CompareCommand: ParsableCommand {
             (sessions-bootstrap-se-t: a t interval on the standard error of a bootstrap of
             whole sessions, Welch–Satterthwaite degrees of freedom; 500 replicates a group,
             or more until each endpoint's Monte Carlo SE is at most 2% of the width;
-            deterministic for --seed); Mann–Whitney U on the per-session medians (as
-            scipy.stats.mannwhitneyu(a, b, method="auto"): exact for small groups without
-            ties); ICC(1), each group's design effect and effective n; and a verdict from
+            deterministic for --seed); Welch's t on each session's mean log latency (as
+            scipy.stats.ttest_ind(b, a, equal_var=False)), with Mann–Whitney U on the
+            per-session medians beside it (it decides when a latency is 0 ms, which has no
+            log); ICC(1), each group's design effect and effective n; and a verdict from
             that test: faster, slower, or ~ (no significant difference at --alpha, or one
-            session a group: no session-level inference); it is about medians, and says so.
+            session a group: no session-level inference). After a ~, a note says how many
+            sessions a group would detect a 10% and a 25% change, from the spread between
+            the sessions measured.
             Each percentile row carries its own mark from its own interval: slower when the
             whole B − A interval lies above 0, faster when below, else ~. The pooled
             Mann–Whitney over all touches is printed for reference, labelled so. --unit
