@@ -286,6 +286,9 @@ package struct Benchmark: Sendable {
                                                     note: "\(values.grouped) latencies in \(sessions.grouped) sessions compared"))
                 }
             }
+            if [.simulated, .unordered].contains(options.mix) {
+                measurements += try falseStartComparisons(db, log: log)
+            }
             for relation in ["touch_sample", "responses", "dispatches"] {
                 log("export \(relation)")
                 let started = ContinuousClock.now
@@ -356,7 +359,7 @@ package struct Benchmark: Sendable {
         guard fsync(descriptor) == 0 else { throw WorkflowError("cannot sync \(path): \(String(cString: strerror(errno)))") }
     }
 
-    private func elapsed(since start: ContinuousClock.Instant) -> Double {
+    func elapsed(since start: ContinuousClock.Instant) -> Double {
         (ContinuousClock.now - start).seconds
     }
 
