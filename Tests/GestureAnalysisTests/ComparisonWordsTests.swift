@@ -84,6 +84,12 @@ import Testing
         #expect(isClose(welch?.p ?? 0, 0.0025247075904866237, relative: 1e-9))
     }
 
+    /// Many sessions give thousands of degrees of freedom: no exponent.
+    @Test(arguments: [(3.106670286417642, "3.11"), (45.23, "45.2"), (6105.7, "6106"), (99.96, "100"), (1.0, "1")])
+    func degreesOfFreedomReadAsNumbers(value: Double, text: String) {
+        #expect(ComparisonReport.degreesOfFreedomText(value) == text)
+    }
+
     /// A latency of 0 ms has no log: Mann–Whitney on the medians decides,
     /// the headline is about medians, and a note says why.
     @Test func aZeroLatencyHandsTheVerdictToTheMedians() {

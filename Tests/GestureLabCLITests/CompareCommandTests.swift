@@ -125,7 +125,9 @@ import TestScratch
         // statsmodels' TTestIndPower at the pooled SD 0.515 → 459.4 and 84.6 sessions a group.
         #expect(bySession.standardOutput.contains("~ no significant difference: Welch's t on session mean log latency "
             + "t = 0.877, df = 4.13, p = 0.429 (4 vs 4 sessions, alpha 0.05)"))
-        #expect(bySession.standardOutput.contains("about 460 sessions a group would be needed, and 85 for 25 %"))
+        #expect(bySession.standardOutput.contains("note: not significant; with this spread between sessions (SD of "
+            + "session mean log latency 0.515), about 460 sessions a group would detect a 10 % change in typical "
+            + "latency 80 % of the time, and about 85 a 25 % change (Welch's t, alpha 0.05); the smaller group here has 4"))
         #expect(bySession.standardOutput.contains("between-session spread dominates"))
 
         let real = try sessionsFolder(effect: true)

@@ -361,10 +361,10 @@ package struct Comparison: Sendable {
             SessionsNeeded.perGroup(change: change, spread: spread, alpha: options.alpha).map { $0.grouped }
                 ?? "more than \(SessionsNeeded.searchLimit.grouped)"
         }
-        return "not significant; to detect a 10 % change in typical latency 80 % of the time, about \(counts[0]) "
-            + "sessions a group would be needed, and \(counts[1]) for 25 % (from the spread between these sessions: "
-            + "SD of session mean log latency \(String(format: "%.3g", spread)); Welch's t, alpha "
-            + "\(NumberText.shortest(options.alpha)))"
+        return "not significant; with this spread between sessions (SD of session mean log latency "
+            + "\(String(format: "%.3g", spread))), about \(counts[0]) sessions a group would detect a 10 % change in "
+            + "typical latency 80 % of the time, and about \(counts[1]) a 25 % change (Welch's t, alpha "
+            + "\(NumberText.shortest(options.alpha))); the smaller group here has \(min(a.sessions, b.sessions).grouped)"
     }
 
     /// Why more sessions are asked for when the sizes would do with distinct values.

@@ -123,7 +123,7 @@ extension ComparisonReport {
             switch comparison.sessionLevel.decidingTest {
             case .welch(let test)?:
                 return "\(sentence): Welch's t on session mean log latency t = \(String(format: "%.3g", test.t)), "
-                    + "df = \(String(format: "%.3g", test.degreesOfFreedom)), \(pText(test.p)) (\(sessions), \(alpha))"
+                    + "df = \(degreesOfFreedomText(test.degreesOfFreedom)), \(pText(test.p)) (\(sessions), \(alpha))"
             case .mannWhitney(let test)?:
                 return "\(sentence): Mann–Whitney on session medians U = \(NumberText.shortest(test.u)), "
                     + "\(pText(test.p)) (\(test.method.rawValue); \(sessions), \(alpha))"
@@ -131,6 +131,12 @@ extension ComparisonReport {
                 return "~ no test: a group has no sessions (\(sessions))"
             }
         }
+    }
+
+    /// Welch–Satterthwaite degrees of freedom to three significant digits,
+    /// without an exponent: `3.11`, `45.2`, `6106`.
+    static func degreesOfFreedomText(_ value: Double) -> String {
+        value >= 100 ? String(format: "%.0f", value) : String(format: "%.3g", value)
     }
 
     /// Mann–Whitney on the session medians beside Welch's verdict, for
