@@ -63,9 +63,9 @@ struct ServerGoneTests {
     /// A statement that sends nothing for longer than the idle bound ends the
     /// reader (here a sleep on the server; a server that hangs looks the same).
     @Test func aReaderWaitingOnASilentServerEndsAtTheIdleBound() throws {
-        let local = try DemoStore.path()
         let server = try PostgresTestServer.freshDatabase()
         let folder = try ScratchFolder()
+        let local = try SharedStoreTests.exampleStore(in: folder)
         try #require(try folder.run(["push", "--to", server, "--db", local]).status == 0)
 
         let query = try RunningGestureLab(["query", "--sql", "SELECT pg_sleep(\(Int(Self.hung) + 30)) AS slept", "--db", server],

@@ -77,13 +77,14 @@ import TestScratch
     }
 
     /// Two imports into a file that does not exist yet, started together,
-    /// twenty times: both captures stored each time. Before, one of them
+    /// eight times: both captures stored each time. Before, one of them
     /// failed about every other time with "database is locked": its first
-    /// read gave it no busy handler for the switch to WAL mode.
+    /// read gave it no busy handler for the switch to WAL mode. Eight rounds
+    /// miss a regression of that rate once in 256 runs.
     @Test func twoWritersCreatingOneFileBothStoreTheirCapture() throws {
         let folder = try ScratchFolder()
         let captures = [try folder.write("a.jsonl", Self.otherCapture("a")), try folder.write("b.jsonl", Self.otherCapture("b"))]
-        for round in 1...20 {
+        for round in 1...8 {
             let path = folder.path("lab-\(round).sqlite")
             let outcome = DatabaseAccessTests.Notices()
             let group = DispatchGroup()
