@@ -84,8 +84,11 @@ import Testing
         for step in steps {
             #expect(step.sameOutput, "\(step.name)")
             #expect(step.sqliteSeconds > 0 && step.serverSeconds > 0, "\(step.name)")
+            // Only an export has the server's own CSV beside it (psql ran, and exited 0).
+            #expect((step.serverCopySeconds ?? 0 > 0) == step.name.hasPrefix("export "), "\(step.name)")
         }
         #expect(steps.markdown.contains("| sessions |"))
+        #expect(steps.markdown.contains("psql \\copy TO s |"))
     }
 }
 #endif

@@ -86,7 +86,7 @@ package struct PushBenchmark {
             let file = (directory as NSString).appendingPathComponent("copy-\(table).csv")
             let select = "SELECT \(columns.joined(separator: ", ")) FROM \(table)"
                 + (table == "capture" ? " WHERE sha256 IS NOT NULL" : "")
-            try runTool("sqlite3", ["-csv", "-bail", sqlitePath, ".output \(file)", select])
+            try ExternalTool.run("sqlite3", ["-csv", "-bail", sqlitePath, ".output \(file)", select])
             script += "\\copy \(table) (\(columns.joined(separator: ", "))) FROM '\(file)' WITH (FORMAT csv)\n"
         }
         return script + "COMMIT;\n"
@@ -95,27 +95,7 @@ package struct PushBenchmark {
     private func runPSQL(script: String, address: ServerAddress) throws {
         let path = (directory as NSString).appendingPathComponent("copy.psql")
         try script.write(toFile: path, atomically: true, encoding: .utf8)
-        var environment = ProcessInfo.processInfo.environment
-        if let password = address.password { environment["PGPASSWORD"] = password }
-        try runTool("psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", address.host, "-p", String(address.port),
-                             "-U", address.user, "-d", address.database, "-f", path], environment: environment)
-    }
-
-    private func runTool(_ tool: String, _ arguments: [String],
-                         environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        process.environment = environment
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let reason = String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            throw WorkflowError("\(tool) failed with status \(process.terminationStatus): \(reason)")
-        }
+        try ExternalTool.psql(address, ["-f", path])
     }
 }
 

@@ -23,6 +23,10 @@ package struct ServerReadBenchmark {
         package var sqliteSeconds: Double
         package var serverSeconds: Double
         package var sameOutput: Bool
+        /// For an export: the server writing the same rows as CSV itself,
+        /// `psql \copy (…) TO` (its process and connection included), the
+        /// least of the runs: how fast any client could get them.
+        package var serverCopySeconds: Double?
         package var ratio: Double { sqliteSeconds > 0 ? serverSeconds / sqliteSeconds : 0 }
         /// The target every step is held to.
         package static let targetRatio = 2.0
@@ -49,17 +53,18 @@ package struct ServerReadBenchmark {
 
     package func run(log: (String) -> Void = { _ in }) throws -> [Step] {
         let catalog = try QueryCatalog()
-        var work: [(String, (any StoreReader, TextOutput) throws -> Void)] = catalog.queries.map { query in
-            ("query \(query.name)", { reader, output in
+        typealias Work = (name: String, relation: String?, body: (any StoreReader, TextOutput) throws -> Void)
+        var work: [Work] = catalog.queries.map { query in
+            ("query \(query.name)", nil, { reader, output in
                 try QueryCatalog.run(query, parameters: [], in: reader, format: .table, to: output)
             })
         }
-        work.append(("sessions", { reader, output in
+        work.append(("sessions", nil, { reader, output in
             try RowWriter.write(sql: reader.builtInQuerySQL(name: "sessions", portable: SessionCatalog.sql), in: reader,
                                 format: .table, to: output)
         }))
         for relation in ["responses", "dispatches", "touch_sample"] {
-            work.append(("export \(relation)", { reader, output in
+            work.append(("export \(relation)", relation, { reader, output in
                 try Exporter.export(relation, catalog: catalog, in: reader, to: output)
             }))
         }
@@ -71,7 +76,7 @@ package struct ServerReadBenchmark {
         try settle.execute("VACUUM (ANALYZE)")
         let store = try GestureDatabase(readingAt: sqlitePath, prepareConnection: PercentileFunctions.register)
         defer { try? store.close() }
-        return try work.map { name, body in
+        return try work.map { name, relation, body in
             log("\(name) on both engines")
             let local = try time(engine: "sqlite") { output in
                 try store.connection.read { db in try body(db, output) }
@@ -85,8 +90,21 @@ package struct ServerReadBenchmark {
                 try? FileManager.default.removeItem(atPath: remote.path)
             }
             return Step(name: name, sqliteSeconds: local.seconds, serverSeconds: remote.seconds,
-                        sameOutput: try Self.sameBytes(local.path, remote.path))
+                        sameOutput: try Self.sameBytes(local.path, remote.path),
+                        serverCopySeconds: try relation.map(serverCopySeconds))
         }
+    }
+
+    /// The least of `runs` times of `psql \copy (the export's SQL) TO '/dev/null'` as CSV.
+    private func serverCopySeconds(relation: String) throws -> Double {
+        let copy = "\\copy (\(ExportOrder.sql(relation: relation, sorted: true))) TO '/dev/null' WITH (FORMAT csv, HEADER)"
+        var least = Double.infinity
+        for _ in 0..<runs {
+            let started = ContinuousClock.now
+            try ExternalTool.psql(server, ["-c", copy])
+            least = min(least, (ContinuousClock.now - started).seconds)
+        }
+        return least
     }
 
     /// The least of `runs` times, and the file the last run wrote.
@@ -135,8 +153,8 @@ extension Array where Element == ServerReadBenchmark.Step {
 
             ### Reading from PostgreSQL beside SQLite
 
-            | step | SQLite s | server s | server / SQLite | target | met | same output |
-            | --- | ---: | ---: | ---: | --- | --- | --- |
+            | step | SQLite s | server s | server / SQLite | target | met | same output | psql \\copy TO s |
+            | --- | ---: | ---: | ---: | --- | --- | --- | ---: |
 
             """
         for step in self {
@@ -144,13 +162,15 @@ extension Array where Element == ServerReadBenchmark.Step {
             text += "| \(step.name) | \(String(format: "%.3f", step.sqliteSeconds)) | "
                 + "\(String(format: "%.3f", step.serverSeconds)) | \(String(format: "%.2f", step.ratio)) | "
                 + "≤ \(String(format: "%.0f", ServerReadBenchmark.Step.targetRatio)) | \(met) | "
-                + "\(step.sameOutput ? "yes" : "**no**") |\n"
+                + "\(step.sameOutput ? "yes" : "**no**") | "
+                + (step.serverCopySeconds.map { String(format: "%.3f", $0) } ?? "") + " |\n"
         }
         let floor = Int(ServerReadBenchmark.Step.judgedFrom * 1000)
         return text + """
 
             Each step the least of three runs, the connection opened before the clock starts. — : under \(floor) ms \
-            on both engines, a round trip rather than work, not judged.
+            on both engines, a round trip rather than work, not judged. psql \\copy TO: the server writing the same \
+            export's rows as CSV itself (psql's start and connection included), the least any client could take.
 
             """
     }
