@@ -43,7 +43,9 @@ struct BenchCommand: ParsableCommand {
             another (both databases are dropped and recreated on each run), then
             runs every canned query, sessions and export of the largest relations
             on both engines, the least of three runs each, and compares their
-            output byte for byte.
+            output byte for byte. Beside each export it times the server writing
+            the same rows as CSV itself (`psql \\copy (…) TO`), the least any
+            client could take.
 
             --calibration runs a different study instead: simulated experiments with
             known truth (sessions a group 3, 5, 8, 20, 60; touches a session 20 and 120;
