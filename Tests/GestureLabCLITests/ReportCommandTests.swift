@@ -10,17 +10,28 @@ import TestScratch
 /// `gesturelab report` end to end: two processes give the same bytes, and
 /// bad input is one clear line with nothing written.
 @Suite struct ReportCommandTests {
-    private func simulatedFolder() throws -> ScratchFolder {
-        let folder = try ScratchFolder()
-        let simulated = try folder.run(["simulate", "--seed", "5", "--sessions", "1", "--out", "sim.jsonl"])
-        #expect(simulated.status == 0, "\(simulated.standardError)")
-        let imported = try folder.run(["import", "--db", "lab.sqlite", folder.path("sim.jsonl")])
-        #expect(imported.status == 0, "\(imported.standardError)")
+    /// A simulated store and an empty one, made once for the suite: the
+    /// tests only read them, and each writes files of its own names.
+    private static let shared = Result { try makeSimulatedFolder() }
+
+    private func simulatedFolder() throws -> ScratchFolder { try Self.shared.get() }
+
+    private static func makeSimulatedFolder() throws -> ScratchFolder {
+        let folder = try ScratchFolder("report-command")
         // A store that exists but holds no session: a capture of a header alone.
         let header = try folder.write("header.jsonl", #"{"type":"header","format":"gesture-trace","version":1}"# + "\n")
-        let empty = try folder.run(["import", "--db", "empty.sqlite", header])
-        #expect(empty.status == 0, "\(empty.standardError)")
+        for arguments in [["simulate", "--seed", "5", "--sessions", "1", "--out", "sim.jsonl"],
+                          ["import", "--db", "lab.sqlite", folder.path("sim.jsonl")],
+                          ["import", "--db", "empty.sqlite", header]] {
+            let result = try folder.run(arguments)
+            guard result.status == 0 else { throw FixtureFailure("\(arguments[0]): \(result.standardError)") }
+        }
         return folder
+    }
+
+    private struct FixtureFailure: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
     }
 
     @Test func twoRunsOnTheSameStoreWriteTheSameBytes() throws {
