@@ -84,6 +84,26 @@ import Testing
         #expect(isClose(welch?.p ?? 0, 0.0025247075904866237, relative: 1e-9))
     }
 
+    /// The name outputs give the verdict's test follows the test that
+    /// decided: Welch's t unpaired, Wilcoxon for a paired split, the pooled
+    /// Mann–Whitney by touch.
+    @Test func theDecidingTestIsNamedForTheDesign() {
+        let slow = SessionGroup(sessions: (0..<4).map { j in (Int64(j + 10), [20.0, 21, 22].map { $0 + Double(j) }) })
+        let fast = SessionGroup(sessions: (0..<4).map { j in (Int64(j), [1.0, 2, 3].map { $0 + Double(j) }) })
+        let differences = SessionGroup(sessions: (0..<4).map { j in (Int64(j), [19.0, 19, 19]) })
+        let unpaired = Comparison(a: fast, b: slow, labels: ("a", "b"), options: .init(seed: 1, replicates: 200))
+        let paired = Comparison(a: fast, b: slow, labels: ("a", "b"), options: .init(seed: 1, replicates: 200),
+                                pairedDifferences: differences)
+        let byTouch = Comparison(a: fast, b: slow, labels: ("a", "b"), options: .init(seed: 1, unit: .touch))
+        #expect(unpaired.decidingTestName == "welch_t")
+        #expect(paired.decidingTestName == "wilcoxon")
+        // 4 paired sessions cannot reach 0.05 (Wilcoxon's floor is 0.125): the line names Wilcoxon, not Welch.
+        let pairedLine = ComparisonReport.verdictLine(paired)
+        #expect(pairedLine.contains(": Wilcoxon signed-rank on each session's median difference") && !pairedLine.contains("Welch"))
+        #expect(ComparisonReport.sessionMediansLine(paired) == nil)
+        #expect(byTouch.decidingTestName == "mann_whitney")
+    }
+
     /// Many sessions give thousands of degrees of freedom: no exponent.
     @Test(arguments: [(3.106670286417642, "3.11"), (45.23, "45.2"), (6105.7, "6106"), (99.96, "100"), (1.0, "1")])
     func degreesOfFreedomReadAsNumbers(value: Double, text: String) {

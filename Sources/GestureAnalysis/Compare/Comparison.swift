@@ -229,6 +229,21 @@ package struct Comparison: Sendable {
         }
     }
 
+    /// The name of ``decidingTest`` as outputs give it: `welch_t`,
+    /// `mann_whitney` (on session medians, or on pooled touches under
+    /// `unit: .touch`) or `wilcoxon` (each session's median difference of
+    /// a paired split); nil when it could not run.
+    package var decidingTestName: String? {
+        guard decidingTest != nil else { return nil }
+        switch options.unit {
+        case .touch: return "mann_whitney"
+        case .session:
+            if paired?.sessionWilcoxon != nil { return "wilcoxon" }
+            if case .welch? = sessionLevel.decidingTest { return WelchTest.name }
+            return "mann_whitney"
+        }
+    }
+
     /// Faster or slower when the deciding test (``decidingTest``) rejects
     /// "no difference" at alpha; the direction is which group tends to be
     /// larger. With the session as the unit, a group of one session never

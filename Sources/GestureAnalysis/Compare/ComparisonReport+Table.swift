@@ -89,9 +89,7 @@ extension ComparisonReport {
     /// `typically, B is slower than A: Welch's t on session mean log latency t = 4.1, df = 5.2, p = 0.009 (4 vs 4 sessions, alpha 0.05)`.
     package static func verdictLine(_ comparison: Comparison) -> String {
         // Welch's t compares typical (geometric mean) latency; the rank tests, medians.
-        let welchDecides = comparison.options.unit == .session && comparison.paired == nil
-            && { if case .welch? = comparison.sessionLevel.decidingTest { true } else { false } }()
-        let aspect = welchDecides ? "typically" : "at the median"
+        let aspect = comparison.decidingTestName == WelchTest.name ? "typically" : "at the median"
         let sentence = switch comparison.verdict {
         case .faster: "\(aspect), B is faster than A"
         case .slower: "\(aspect), B is slower than A"
@@ -143,7 +141,7 @@ extension ComparisonReport {
     /// reference: `session medians: Mann–Whitney U = 0, p = 0.029 (exact)`;
     /// nil when it is the verdict's own test or did not run.
     static func sessionMediansLine(_ comparison: Comparison) -> String? {
-        guard comparison.paired == nil, case .welch? = comparison.sessionLevel.decidingTest,
+        guard comparison.decidingTestName == WelchTest.name,
               case .success(let test) = comparison.sessionLevel.test else { return nil }
         return "session medians (for reference): Mann–Whitney U = \(NumberText.shortest(test.u)), \(pText(test.p)) "
             + "(\(test.method.rawValue))"

@@ -151,12 +151,7 @@ package enum ComparisonReport {
         for comparison in run.comparisons {
             let test = try? comparison.mannWhitney.get()
             let sessionTest = try? comparison.sessionLevel.test.get()
-            let decidingName: String, decidingP: Double?
-            switch comparison.sessionLevel.decidingTest {
-            case .welch(let test)?: (decidingName, decidingP) = (WelchTest.name, test.p)
-            case .mannWhitney(let test)?: (decidingName, decidingP) = ("mann_whitney", test.p)
-            case nil: (decidingName, decidingP) = ("", nil)
-            }
+            let decidingName = comparison.decidingTestName ?? "", decidingP = comparison.decidingTest?.p
             func row(_ statistic: String, _ a: Double?, _ b: Double?, _ delta: Double?,
                      _ interval: BootstrapInterval?, _ change: Double?, _ mark: String) -> String {
                 ([run.request.selection.metric.rawValue, run.request.selection.by, comparison.a.label,
