@@ -149,12 +149,15 @@ let package = Package(
         ),
         // Temporary folders the tests share, removed when the test process exits.
         .target(name: "TestScratch", path: "Tests/TestScratch"),
+        // The derivation rules in SQL, written apart from the importer's
+        // deriver: the reference the tests check its rows against.
+        .target(name: "SetWiseReference", dependencies: ["GestureStore", grdb], path: "Tests/SetWiseReference"),
         .testTarget(name: "GestureTraceTests", dependencies: ["GestureTrace"]),
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
         .testTarget(
             name: "GestureWorkflowsTests",
             dependencies: ["GestureWorkflows", "GestureSimulation", "GestureAnalysis", "GestureStore", "GestureTrace",
-                           storePostgreSQL, "TestScratch", grdb]
+                           storePostgreSQL, "TestScratch", "SetWiseReference", grdb]
         ),
         .testTarget(
             name: "GestureRecorderTests",
@@ -166,7 +169,7 @@ let package = Package(
             name: "GestureSimulationTests",
             dependencies: [
                 "GestureSimulation", "GestureTrace", "GestureStore", "GestureAnalysis", "SeededRandom", "TestScratch",
-                grdb,
+                "SetWiseReference", grdb,
             ]
         ),
         .testTarget(
@@ -181,7 +184,7 @@ let package = Package(
             // GestureSimulation and GestureAnalysis: the migration tests import
             // the demo's experiments and compare every canned query's output.
             dependencies: ["GestureStore", "GestureTrace", "TestScratch", "GestureSimulation", "GestureAnalysis",
-                           "SeededRandom", grdb]
+                           "SeededRandom", "SetWiseReference", grdb]
         ),
         .testTarget(
             name: "GestureAnalysisTests",

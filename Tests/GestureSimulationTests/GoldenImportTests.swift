@@ -1,14 +1,14 @@
-import SeededRandom
 import Foundation
 import GRDB
 import GestureAnalysis
 import GestureStore
 import Testing
 @testable import GestureSimulation
+import SetWiseReference
 import TestScratch
 
 /// The import's fast path (a reading thread, 64-row statements, latencies
-/// derived while reading) and its set-wise SQL derivation against golden figures from an independent implementation of
+/// derived while reading) and the tests' SQL reference against golden figures from an independent implementation of
 /// docs/latencies.md: Tests/Reference/derived_latencies.py, run on the same capture:
 ///
 ///     gesturelab simulate --seed 5 --sessions 1 --touches 20 --out golden.jsonl
@@ -17,7 +17,7 @@ import TestScratch
 @Suite struct GoldenImportTests {
     static let golden: [Int64] = [744, 302_733_534_739, 50, 477_277_558, 1_500, 216_001_789_599, 0]
 
-    /// In time order the reading pass derives everything; set-wise SQL
+    /// In time order the reading pass derives everything; the SQL reference
     /// gives the same; and with the lines shuffled (sessions still first),
     /// the reading pass gives up, the stored records are read back in time
     /// order, and the figures do not move.
@@ -29,17 +29,17 @@ import TestScratch
         let written = try simulator.write(simulator.records(), path: path, progress: nil)
         #expect(written == 18_043)
         if arrangement == .shuffled {
-            path = try shuffledCopy(of: path, in: folder)
+            path = try folder.shuffledCopy(of: path)
         }
 
         let database = try GestureDatabase(path: folder.path("golden.sqlite"))
-        let importer = CaptureImporter(database: database, derivation: arrangement == .setWise ? .setWise : .streaming)
-        let summary = try importer.importCapture(path: path)
+        let summary = try CaptureImporter(database: database).importCapture(path: path)
+        if arrangement == .setWise { try SetWiseDeriver.rederive(database) }
         #expect(summary.recordCounts == ["session": 10, "touch": 4_182, "transition": 998, "delivery": 2_038, "frame": 10_753,
                                          "target": 62])
         switch arrangement {
         case .asWritten: #expect(summary.derivationNote == "derived while reading")
-        case .setWise: #expect(summary.derivationNote == "derived set-wise in SQL")
+        case .setWise: #expect(summary.derivationNote == "derived while reading")
         case .shuffled: #expect(summary.derivationNote.hasPrefix("derived from the stored records in time order: "))
         }
 
@@ -56,22 +56,5 @@ import TestScratch
 
     enum Arrangement: Sendable {
         case asWritten, setWise, shuffled
-    }
-
-    /// The header and session lines first, every other line in a seeded random order.
-    private func shuffledCopy(of path: String, in folder: ScratchFolder) throws -> String {
-        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
-        let (leading, records) = lines.reduce(into: ([Substring](), [Substring]())) { parts, line in
-            if line.contains(#""type":"header""#) || line.contains(#""type":"session""#) {
-                parts.0.append(line)
-            } else {
-                parts.1.append(line)
-            }
-        }
-        var generator = SeededGenerator(seed: 5)
-        let shuffledPath = folder.path("shuffled.jsonl")
-        try (leading + records.shuffled(using: &generator)).joined(separator: "\n").appending("\n")
-            .write(toFile: shuffledPath, atomically: true, encoding: .utf8)
-        return shuffledPath
     }
 }

@@ -78,8 +78,7 @@ import TestScratch
 
     /// The report's capture: a began at t = -9e9 s and a delivery at 9e9 s.
     /// With --skip-invalid both lines are rejected and the rest imports.
-    @Test(arguments: [CaptureImporter.DerivationStrategy.streaming, .setWise])
-    func timesBeyondTheRangeAreRejectedByLineAndTheRestImports(_ derivation: CaptureImporter.DerivationStrategy) throws {
+    @Test func timesBeyondTheRangeAreRejectedByLineAndTheRestImports() throws {
         let folder = try ScratchFolder()
         let path = try folder.write("overflow.jsonl", [
             Self.header,
@@ -91,7 +90,7 @@ import TestScratch
         ].joined(separator: "\n") + "\n")
         let database = try GestureDatabase(path: folder.path("lab.sqlite"))
         var rejected: [String] = []
-        let summary = try CaptureImporter(database: database, derivation: derivation).importCapture(
+        let summary = try CaptureImporter(database: database).importCapture(
             path: path, skipInvalid: true, onRejection: { rejected.append("\($0.error)") })
         #expect(rejected.count == 2)
         #expect(rejected.first?.hasPrefix("\(path):3: field 't': found -9e9, out of range; expected seconds between") == true)

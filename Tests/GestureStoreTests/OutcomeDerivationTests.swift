@@ -3,10 +3,11 @@ import GRDB
 import GestureTrace
 import Testing
 @testable import GestureStore
+import SetWiseReference
 import TestScratch
 
 /// Touch outcomes derived in the reading pass (`OutcomeTracker`) against
-/// rows worked out by hand and against the set-wise SQL, on the orders that
+/// rows worked out by hand and against the SQL reference, on the orders that
 /// make one pass hard: ties, target records at a down's time on a later
 /// line, targets moving or appearing between downs, hit areas and `hit`,
 /// sessions interleaved, records out of time order.
@@ -24,7 +25,7 @@ import TestScratch
         /// order (no reorder window), and with the usual window.
         var streamsInFileOrder = true
         var streamsThroughWindow = true
-        /// Why the pass hands outcomes to SQL, when it does: in file order,
+        /// Why the pass hands the capture to the replay, when it does: in file order,
         /// and through the window.
         var fileOrderReason: String?
         var windowReason: String?
@@ -204,35 +205,34 @@ import TestScratch
 
     /// Without a reorder window (records reach the pass in file order) and
     /// with the usual one: the rows worked out by hand either way, derived
-    /// while reading or handed to SQL as the case says.
+    /// while reading or from the stored records as the case says.
     @Test(arguments: cases, [0, 256])
     func theReadingPassGivesTheHandWorkedRows(_ testCase: Case, window: Int) throws {
-        let (rows, summary) = try outcomes(of: testCase, derivation: .streaming,
+        let (rows, summary) = try outcomes(of: testCase, derivation: .importer,
                                            limits: StreamingDeriver.Limits(reorder: window))
         #expect(rows == testCase.rows)
         let streams = window == 0 ? testCase.streamsInFileOrder : testCase.streamsThroughWindow
-        let note = try #require(summary.outcomeDerivation).note
-        #expect(note.hasPrefix(streams ? "derived while reading" : "derived set-wise in SQL: "), "\(note)")
+        let note = summary.derivationNote
+        #expect(note.hasPrefix(streams ? "derived while reading" : "derived from the stored records in time order: "),
+                "\(note)")
         if let reason = window == 0 ? testCase.fileOrderReason : testCase.windowReason {
-            #expect(note == "derived set-wise in SQL: \(reason)")
-            #expect(summary.summaryLine.hasSuffix("; touch outcomes derived set-wise in SQL, as \(reason)"))
+            #expect(summary.derivation == .replayedInTimeOrder(reason: reason))
+            #expect(summary.summaryLine.hasSuffix("; derived from the stored records in time order, as \(reason)"))
         }
-        #expect(summary.summaryLine.contains("touch outcomes derived set-wise") == !streams)
-        // Targets count for outcomes only: the latencies stay the pass's.
-        #expect(summary.derivation == .whileReading)
+        #expect(summary.summaryLine.contains("derived from the stored records") == !streams)
     }
 
     /// The reference the reading pass is held to gives the same rows.
     @Test(arguments: cases)
     func theSetWiseSQLGivesTheHandWorkedRows(_ testCase: Case) throws {
-        let (rows, summary) = try outcomes(of: testCase, derivation: .setWise)
+        let (rows, _) = try outcomes(of: testCase, derivation: .setWise)
         #expect(rows == testCase.rows)
-        #expect(summary.outcomeDerivation == .setWise)
     }
 
     /// With room for one held down, two downs at one time are settled
-    /// early; a target at their time then hands outcomes to SQL, with the
-    /// rows the usual limits derive while reading.
+    /// early; a target at their time then has the capture read back from
+    /// the store (where a time's targets come first), with the rows the
+    /// usual limits derive while reading.
     @Test func downsSettledEarlyHandOverWhenATargetComesAtTheirTime() throws {
         let testCase = Case(name: "two downs at one time", records: [
             Self.target("a", at: "1", x: 0),
@@ -241,19 +241,19 @@ import TestScratch
             Self.target("b", at: "2", x: 45),
             Self.tick(at: "3"),
         ], rows: ["s 1 a 5.0 0 0 0 3", "s 2 b 0.0 1 1 1 6"])
-        let (early, earlySummary) = try outcomes(of: testCase, derivation: .streaming,
+        let (early, earlySummary) = try outcomes(of: testCase, derivation: .importer,
                                                  limits: StreamingDeriver.Limits(heldDowns: 1))
         #expect(early == testCase.rows)
-        #expect(earlySummary.outcomeDerivation
-            == .fellBackToSetWise(reason: "the target record at line 6 is at or before a touch-down already settled"))
-        let (usual, usualSummary) = try outcomes(of: testCase, derivation: .streaming)
+        #expect(earlySummary.derivation
+            == .replayedInTimeOrder(reason: "the target record at line 6 is at or before a touch-down already settled"))
+        let (usual, usualSummary) = try outcomes(of: testCase, derivation: .importer)
         #expect(usual == testCase.rows)
-        #expect(usualSummary.outcomeDerivation == .whileReading)
+        #expect(usualSummary.derivation == .whileReading)
     }
 
     /// With one live session, sessions written one after another stream; a
-    /// target record of a retired session hands the outcomes (only them)
-    /// to SQL.
+    /// target record of a retired session has the capture read back from
+    /// the store.
     @Test(arguments: [true, false])
     func retiredSessions(targetResumesTheFirst: Bool) throws {
         var records = [
@@ -268,12 +268,11 @@ import TestScratch
         let testCase = Case(name: "retired", records: records,
                             rows: [targetResumesTheFirst ? "s 1 b 0.0 1 1 1 8" : "s 1 a 5.0 0 0 0 3",
                                    "u 1 a 5.0 0 0 0 6"])
-        let (rows, summary) = try outcomes(of: testCase, derivation: .streaming,
+        let (rows, summary) = try outcomes(of: testCase, derivation: .importer,
                                            limits: StreamingDeriver.Limits(liveSessions: 1))
         #expect(rows == testCase.rows)
-        #expect(summary.derivation == .whileReading)
-        #expect(summary.outcomeDerivation == (targetResumesTheFirst
-            ? .fellBackToSetWise(reason: "the target record at line 8 resumes a session retired to keep memory flat")
+        #expect(summary.derivation == (targetResumesTheFirst
+            ? .replayedInTimeOrder(reason: "the target record at line 8 resumes a session retired to keep memory flat")
             : .whileReading))
     }
 
@@ -296,16 +295,14 @@ import TestScratch
                             rows: ["s 1 a 5.0 0 0 0 3", "u 1 a 5.0 0 0 0 7"])
         // Read in file order (no reorder window), so that the first
         // session's last record comes after the second's target.
-        let (rows, summary) = try outcomes(of: testCase, derivation: .streaming,
+        let (rows, summary) = try outcomes(of: testCase, derivation: .importer,
                                            limits: StreamingDeriver.Limits(reorder: 0, liveTargets: 2))
         #expect(rows == testCase.rows)
         let reason = "the record at line 9 resumes a session retired when the sessions read held more than 2 targets"
-        // Read back from the store in time order, one session after another,
-        // the capture is answered without SQL.
+        // Read back from the store in time order, one session after another.
         #expect(summary.derivation == (resumesTheFirst ? .replayedInTimeOrder(reason: reason) : .whileReading))
-        #expect(summary.outcomeDerivation == (resumesTheFirst ? .replayedInTimeOrder(reason: reason) : .whileReading))
         // With room for every target, nothing is retired.
-        let (roomy, roomySummary) = try outcomes(of: testCase, derivation: .streaming,
+        let (roomy, roomySummary) = try outcomes(of: testCase, derivation: .importer,
                                                  limits: StreamingDeriver.Limits(reorder: 0, liveTargets: 3))
         #expect(roomy == testCase.rows)
         #expect(roomySummary.derivation == .whileReading)
@@ -314,10 +311,9 @@ import TestScratch
     /// Read back from the store by time, a target's first record by time
     /// may sit on a later line than another of its records. The replay
     /// knows each target's first line before it starts, so a tie in
-    /// distance goes to the target declared first by line and the outcomes
-    /// stay the replay's (they went to SQL when the replay learnt the line
-    /// late). The first session resumed after the second retired it sends
-    /// the latencies to the replay.
+    /// distance goes to the target declared first by line. The first
+    /// session resumed after the second retired it sends the capture to the
+    /// replay.
     @Test func theReplayKnowsWhichTargetWasDeclaredFirst() throws {
         let testCase = Case(name: "declared first, read back by time", records: [
             Self.target("a", at: "5", x: 0),
@@ -328,27 +324,25 @@ import TestScratch
             Self.tick(at: "1", session: "u"),
             Self.tick(at: "3"),
         ], rows: ["s 1 a 5.0 0 0 0 5"])
-        let (rows, summary) = try outcomes(of: testCase, derivation: .streaming,
+        let (rows, summary) = try outcomes(of: testCase, derivation: .importer,
                                            limits: StreamingDeriver.Limits(liveSessions: 1, reorder: 0))
         #expect(rows == testCase.rows)
         guard case .replayedInTimeOrder = summary.derivation else {
             Issue.record("the latencies were not read back from the store: \(summary.derivation)")
             return
         }
-        #expect(summary.outcomeDerivation == summary.derivation)
-        #expect(!summary.summaryLine.contains("touch outcomes derived set-wise"))
     }
 
-    /// A capture without targets derives no outcomes either way.
+    /// A capture without targets derives no outcomes.
     @Test func noTargetsNoOutcomeDerivation() throws {
         let testCase = Case(name: "no targets", records: [Self.down(1, at: "1", x: 5, y: 5), Self.tick(at: "2")],
                             rows: [])
-        let (rows, summary) = try outcomes(of: testCase, derivation: .streaming)
+        let (rows, summary) = try outcomes(of: testCase, derivation: .importer)
         #expect(rows.isEmpty)
-        #expect(summary.outcomeDerivation == nil)
+        #expect(summary.derivation == .whileReading)
     }
 
-    private func outcomes(of testCase: Case, derivation: CaptureImporter.DerivationStrategy,
+    private func outcomes(of testCase: Case, derivation: Deriver,
                           limits: StreamingDeriver.Limits = .init()) throws -> ([String], ImportSummary) {
         let sessions = testCase.records.contains { $0.contains(#""session":"u""#) && !$0.contains(#""type":"session""#) }
             && !testCase.records.contains(Self.session("u"))
@@ -356,9 +350,10 @@ import TestScratch
         let text = ([Self.header] + sessions + testCase.records).joined(separator: "\n") + "\n"
         let folder = try ScratchFolder()
         let database = try GestureDatabase(path: folder.path("store.sqlite"))
-        var importer = CaptureImporter(database: database, derivation: derivation)
+        var importer = CaptureImporter(database: database)
         importer.streamingLimits = limits
         let summary = try importer.importCapture(path: try folder.write("outcomes.jsonl", text))
+        try derivation.derive(database)
         let rows = try database.connection.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT session.session, touch, target, distance_pt, inside_frame, inside_hit_area, reached, target_line

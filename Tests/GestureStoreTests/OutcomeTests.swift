@@ -3,6 +3,7 @@ import GRDB
 import GestureTrace
 import Testing
 @testable import GestureStore
+import SetWiseReference
 import TestScratch
 
 /// Touch outcomes and false starts (docs/latencies.md) on a hand-made
@@ -103,32 +104,32 @@ import TestScratch
     }
 
     enum Arrangement: String, CaseIterable, Sendable {
-        case streaming, setWise, shuffledStreaming, shuffledSetWise, startsSettledEarly
+        case asWritten, setWise, shuffled, shuffledSetWise, startsSetAside, shuffledStartsSetAside
     }
 
-    /// The reading pass, set-wise SQL, the records shuffled (after the
+    /// The reading pass, the SQL reference, the records shuffled (after the
     /// header, the sessions and the first frame of each target, which
-    /// decides ties), and a reading pass made to settle touches early:
-    /// every derived row the same.
+    /// decides ties) and so read back from the store, and a deriver made
+    /// to set touches aside: every derived row the same.
     @Test(arguments: Arrangement.allCases)
     func everyPathGivesTheSameRows(_ arrangement: Arrangement) throws {
         var text = Self.capture
-        if arrangement == .shuffledStreaming || arrangement == .shuffledSetWise {
+        if [.shuffled, .shuffledSetWise, .shuffledStartsSetAside].contains(arrangement) {
             text = Self.shuffled(text)
         }
         var limits = StreamingDeriver.Limits()
-        if arrangement == .startsSettledEarly { limits.startPairs = 1 }
+        if arrangement == .startsSetAside || arrangement == .shuffledStartsSetAside { limits.startPairs = 1 }
         let setWise = arrangement == .setWise || arrangement == .shuffledSetWise
-        let database = try imported(text, derivation: setWise ? .setWise : .streaming, limits: limits)
-        #expect(try dump(database) == (try dump(imported(Self.capture, derivation: .streaming))))
+        let database = try imported(text, derivation: setWise ? .setWise : .importer, limits: limits)
+        #expect(try dump(database) == (try dump(imported(Self.capture))))
         #expect(try strings(database, "SELECT session, touch, target, start_event, cancel_event, start_ms, cancelled_after_ms FROM false_starts ORDER BY 1, 2, 3")
             == Self.expectedFalseStarts)
     }
 
-    /// Settling early is exact while no event of a settled touch comes
-    /// later; the capture's touches do not overlap, so with room for two
-    /// pairs the reading pass settles everything itself.
-    @Test func settlingTouchesEarlyKeepsTheReadingPassExact() throws {
+    /// With room for two pairs, the pairs beyond are set aside rather than
+    /// settled: the reading pass stays whole, and every pair is either
+    /// settled while reading or held for after the import, none both.
+    @Test func settingTouchesAsideKeepsTheReadingPassWhole() throws {
         var deriver = StreamingDeriver(limits: StreamingDeriver.Limits(startPairs: 2))
         var builder = BatchBuilder(limits: StreamingDeriver.Limits(startPairs: 2))
         let folder = try ScratchFolder()
@@ -137,15 +138,18 @@ import TestScratch
         while let item = try reader.next() { builder.add(item, session: reader.sessionOfLastItem, to: &batch) }
         builder.finish(into: &batch)
         deriver = builder.deriver
-        #expect(deriver.isExact)
-        #expect(batch.touchStarts.count == 10)
+        #expect(deriver.incompleteReason == nil)
+        let held = Set(batch.heldStarts.map { "\($0.session) \($0.touch)" })
+        let settled = Set(batch.touchStarts.map { "\($0.session) \($0.touch)" })
+        #expect(!held.isEmpty && !settled.isEmpty)
+        #expect(held.isDisjoint(with: settled))
     }
 
     /// Two fingers: touch 1's cancel comes after touch 2's start. With room
-    /// for one pair, touch 2's start settles touch 1, so its cancel hands
-    /// false starts over to SQL, which finds the false start; the
-    /// latencies stay the reading pass's.
-    @Test func anEventOfASettledTouchHandsFalseStartsToSQL() throws {
+    /// for one pair, touch 2's start sets touch 1 aside, so its cancel is
+    /// set aside too, and the pair is settled after the import: the false
+    /// start is found, and nothing is derived a second time.
+    @Test func anEventOfATouchSetAsideIsSettledAfterTheImport() throws {
         let lines = [
             #"{"type":"header","format":"gesture-trace","version":1}"#,
             #"{"type":"session","session":"s","experiment":"e","variant":"v"}"#,
@@ -162,23 +166,23 @@ import TestScratch
         var batch = ImportBatch()
         while let item = try reader.next() { builder.add(item, session: reader.sessionOfLastItem, to: &batch) }
         builder.finish(into: &batch)
-        #expect(builder.deriver.isExact)
-        #expect(!builder.deriver.falseStartsExact)
-        #expect(builder.deriver.falseStartsInexactReason
-            == "the record at line 7 is of a touch whose starts were settled to keep memory flat")
+        #expect(builder.deriver.incompleteReason == nil)
+        #expect(batch.heldStarts.map { "\($0.touch) \($0.line)" } == ["1 4", "1 7"])
+        #expect(batch.touchStarts.map(\.touch) == [2])
 
         let database = try imported(text, limits: StreamingDeriver.Limits(startPairs: 1))
         #expect(try strings(database, "SELECT touch, target, start_event, false_start, cancel_event FROM starts")
             == ["1 a touchesBegan 1 touchesCancelled", "2 b touchesBegan 0 NULL"])
         #expect(try dump(database) == (try dump(imported(text, derivation: .setWise))))
+        #expect(try strings(database, "SELECT count(*) FROM sqlite_temp_master") == ["0"])
     }
 
     /// A finger held down (touch 1 on `hold`) through taps that each start
     /// and end on `row`, cancelled at the very end. With room for four
     /// pairs, the taps' closed pairs are settled and the held one kept, so
-    /// its late cancel is still the reading pass's to settle; settled by
-    /// recency alone, touch 1 went first and its cancel handed every false
-    /// start to SQL. The rows are the set-wise ones either way.
+    /// its late cancel is still the reading pass's to settle; set aside by
+    /// recency alone, touch 1 would go first. The rows are the SQL
+    /// reference's either way.
     @Test func aFingerHeldThroughManyTapsIsSettledWhileReading() throws {
         var lines = [
             #"{"type":"header","format":"gesture-trace","version":1}"#,
@@ -203,9 +207,10 @@ import TestScratch
         var batch = ImportBatch()
         while let item = try reader.next() { builder.add(item, session: reader.sessionOfLastItem, to: &batch) }
         builder.finish(into: &batch)
-        let settledWhileReading = builder.deriver.falseStartsExact
-        #expect(settledWhileReading, "\(builder.deriver.falseStartsInexactReason ?? "")")
-        #expect(batch.touchStarts.count == 21)
+        #expect(builder.deriver.incompleteReason == nil)
+        #expect(batch.touchStarts.contains { $0.touch == 1 })
+        #expect(!batch.heldStarts.contains { $0.touch == 1 })
+        #expect(batch.touchStarts.count + Set(batch.heldStarts.map(\.touch)).count == 21)
 
         let database = try imported(text, limits: limits)
         #expect(try strings(database, "SELECT touch, target, start_event, cancel_event FROM false_starts")
@@ -259,13 +264,14 @@ import TestScratch
         return (leading + rest).joined(separator: "\n") + "\n"
     }
 
-    private func imported(_ text: String, derivation: CaptureImporter.DerivationStrategy = .streaming,
+    private func imported(_ text: String, derivation: Deriver = .importer,
                           limits: StreamingDeriver.Limits = .init()) throws -> GestureDatabase {
         let folder = try ScratchFolder()
         let database = try GestureDatabase(path: folder.path("lab.sqlite"))
-        var importer = CaptureImporter(database: database, derivation: derivation)
+        var importer = CaptureImporter(database: database)
         importer.streamingLimits = limits
         _ = try importer.importCapture(path: try folder.write("outcomes.jsonl", text))
+        try derivation.derive(database)
         return database
     }
 

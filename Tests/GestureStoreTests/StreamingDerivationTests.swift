@@ -3,11 +3,12 @@ import GRDB
 import GestureTrace
 import Testing
 @testable import GestureStore
+import SetWiseReference
 import TestScratch
 
-/// The reading pass's derivation against the set-wise SQL one: every capture
-/// gives the same derived rows both ways, and the reading pass hands over to
-/// SQL exactly when the capture's order defeats it.
+/// The importer's derivation against the set-wise SQL reference: every
+/// capture gives the same derived rows both ways, and the reading pass hands
+/// over to the stored records exactly when the capture's order defeats it.
 @Suite struct StreamingDerivationTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var name: String
@@ -105,25 +106,25 @@ import TestScratch
     func bothDerivationsAgree(_ testCase: Case, cache: Int) throws {
         let text = ([Self.header, Self.session] + testCase.records).joined(separator: "\n") + "\n"
         let limits = StreamingDeriver.Limits(cache: cache, reorder: 0)
-        let (streamed, streamedSummary) = try derivedRows(text, derivation: .streaming, limits: limits)
+        let (streamed, streamedSummary) = try derivedRows(text, derivation: .importer, limits: limits)
         let (setWise, _) = try derivedRows(text, derivation: .setWise)
         #expect(streamed == setWise)
         // A case the reading pass gives up on is read back from the store in
         // time order, where every one of them is answered.
         #expect(streamedSummary.derivationNote.hasPrefix(testCase.streams ? "derived while reading"
             : "derived from the stored records in time order: "))
-        #expect(streamedSummary.summaryLine.contains("; latencies derived from the stored records in time order, as ")
+        #expect(streamedSummary.summaryLine.contains("; derived from the stored records in time order, as ")
             == !testCase.streams)
     }
 
     /// With the reorder window every case is put back in time order before
     /// the deriver reads it (a few records late at most), so every one of
-    /// them is derived while reading, with the rows set-wise SQL gives. A
+    /// them is derived while reading, with the rows the SQL reference gives. A
     /// window of one record repairs nothing more than one record late.
     @Test(arguments: cases, [1_024, 1])
     func theReorderWindowDerivesEveryCaseWhileReading(_ testCase: Case, window: Int) throws {
         let text = ([Self.header, Self.session] + testCase.records).joined(separator: "\n") + "\n"
-        let (streamed, summary) = try derivedRows(text, derivation: .streaming,
+        let (streamed, summary) = try derivedRows(text, derivation: .importer,
                                                   limits: StreamingDeriver.Limits(reorder: window))
         let (setWise, _) = try derivedRows(text, derivation: .setWise)
         #expect(streamed == setWise)
@@ -134,7 +135,7 @@ import TestScratch
     /// More records late than the window holds: the deriver still sees the
     /// order it cannot answer, and the stored records are read back in time
     /// order instead. The rows are the same.
-    @Test func recordsLaterThanTheWindowHandOverToSQL() throws {
+    @Test func recordsLaterThanTheWindowHandOverToTheStoredRecords() throws {
         let records = [
             Self.touch(1, at: "1.0"),
             Self.delivery("btn", "touchDown", at: "2.5"),
@@ -145,7 +146,7 @@ import TestScratch
         let text = ([Self.header, Self.session] + records).joined(separator: "\n") + "\n"
         let (setWise, _) = try derivedRows(text, derivation: .setWise)
         for (window, streams) in [(3, true), (2, false)] {
-            let (streamed, summary) = try derivedRows(text, derivation: .streaming,
+            let (streamed, summary) = try derivedRows(text, derivation: .importer,
                                                       limits: StreamingDeriver.Limits(reorder: window))
             #expect(streamed == setWise)
             #expect(summary.derivationNote == (streams ? "derived while reading"
@@ -160,7 +161,7 @@ import TestScratch
     @Test func theReadingPassGivesTheHandWorkedRows() throws {
         let text = ([Self.header, Self.session] + Self.cases[0].records + [Self.delivery("x", "y", at: "0.5")])
             .joined(separator: "\n") + "\n"
-        let (rows, _) = try derivedRows(text, derivation: .streaming)
+        let (rows, _) = try derivedRows(text, derivation: .importer)
         #expect(rows == [
             "response 1 pan began v 1200000000 200000000 5 top-left",
             "response 2 pan began v 2500000000 500000000 9 bottom",
@@ -205,7 +206,7 @@ import TestScratch
 
         // Stored, the earlier ones win.
         let (rows, summary) = try derivedRows(([Self.header, Self.session] + records).joined(separator: "\n") + "\n",
-                                              derivation: .streaming)
+                                              derivation: .importer)
         #expect(summary.derivationNote == "derived while reading")
         #expect(rows.prefix(3) == ["response 1 btn touchDown v 1200000000 200000000 7 top-left",
                                    "response 1 btn touchUp v 1600000000 600000000 6 top-left",
@@ -213,7 +214,8 @@ import TestScratch
     }
 
     /// Caches of one entry and one deferred record: the upserts still keep
-    /// the earliest, and a second early-named record hands over to SQL.
+    /// the earliest, and a second early-named record hands over to the
+    /// stored records.
     @Test func boundedMemoryGivesTheSameRows() throws {
         let capture = try ScratchFolder()
         let records = [
@@ -249,12 +251,13 @@ import TestScratch
         #expect(try dump(importer.database) == reference)
     }
 
-    /// When even the stored records read back in time order defeat the
-    /// deriver (here, more records name a touch before its down, by time,
-    /// than the deriver may hold), the capture is derived set-wise in SQL,
-    /// and the note gives both reasons. The rows are the same every way.
-    @Test(arguments: [(0, false), (1, true)])
-    func aCaptureTheTimeOrderCannotAnswerGoesToSQL(deferred: Int, replays: Bool) throws {
+    /// Records naming a touch before its down, by time, beyond what the
+    /// reading pass may hold (none at all here): read back from the store
+    /// in time order, each looks its down up instead of waiting for it, so
+    /// the replay answers the capture however many there are (it used to
+    /// give up too, and hand the capture to a second set of rules in SQL).
+    @Test(arguments: [0, 1])
+    func recordsNamingALaterDownNeverDefeatTheReplay(deferred: Int) throws {
         let records = [
             Self.touch(1, at: "1.0"),
             Self.delivery("btn", "touchUp", at: "2.5"),
@@ -265,19 +268,49 @@ import TestScratch
         ]
         let text = ([Self.header, Self.session] + records).joined(separator: "\n") + "\n"
         let (reference, _) = try derivedRows(text, derivation: .setWise)
-        let (rows, summary) = try derivedRows(text, derivation: .streaming,
+        let (rows, summary) = try derivedRows(text, derivation: .importer,
                                               limits: StreamingDeriver.Limits(deferred: deferred, reorder: 0))
         #expect(rows == reference)
         let reason = "a touch-down at line 5 is at or before a record already associated by time"
-        #expect(summary.derivation == (replays ? .replayedInTimeOrder(reason: reason)
-            : .fellBackToSetWise(reason: reason + "; read back in time order, more than 0 records name a touch before its touch-down")))
+        #expect(summary.derivation == .replayedInTimeOrder(reason: reason))
         #expect(reference.contains("response 2 btn touchDown v 1500000000 -500000000 6 bottom"))
         #expect(reference.contains("response 2 btn touchUp v 2500000000 500000000 4 bottom"))
     }
 
+    /// With the importer's own limits: 70,000 deliveries name touch 2 before
+    /// its down, by time and by line, more than the reading pass holds
+    /// (65,536). It gives up, and the stored records read back in time
+    /// order settle every one of them against the down they name: each
+    /// delivery's latency is negative, its key's earliest stands, and no
+    /// record of the capture is an orphan.
+    @Test func moreRecordsNamingALaterDownThanTheReadingPassHoldsImport() throws {
+        let named = 70_000
+        var records = [Self.touch(1, at: "1.0")]
+        for index in 0..<named {
+            records.append(Self.delivery("b\(index % 7)", "touchDown", at: "1.\(String(format: "%06d", index + 1))",
+                                         touch: 2))
+        }
+        records.append(Self.touch(2, at: "2.0"))
+        let text = ([Self.header, Self.session] + records).joined(separator: "\n") + "\n"
+        let folder = try ScratchFolder()
+        let database = try GestureDatabase(path: folder.path("store.sqlite"))
+        let summary = try CaptureImporter(database: database).importCapture(path: try folder.write("many.jsonl", text))
+        #expect(summary.derivation == .replayedInTimeOrder(reason: "more than 65536 records name a touch before its touch-down"))
+        let rows = try database.connection.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT touch, target, latency_ns, line FROM response ORDER BY target
+                """).map { "\($0[0] as Int64) \($0[1] as String) \($0[2] as Int64) \($0[3] as Int64)" }
+        }
+        // b0's first delivery is at 1.000001 s on line 4, b6's at 1.000007 s on line 10.
+        #expect(rows == (0..<7).map { "2 b\($0) \(-999_999_000 + 1_000 * $0) \(4 + $0)" })
+        let orphans = try database.connection.read { try Int.fetchOne($0, sql: "SELECT orphan_deliveries FROM session_orphans") }
+        #expect(orphans == 0)
+    }
+
     /// With one live session, sessions written one after another still stream
     /// (a retired session settles its early-named records); a capture that
-    /// goes back to a retired session hands over to SQL. Same rows each way.
+    /// goes back to a retired session hands over to the stored records.
+    /// Same rows each way.
     @Test(arguments: [true, false])
     func retiredSessions(sequential: Bool) throws {
         let other = #"{"type":"session","session":"t","experiment":"e","variant":"w"}"#
@@ -304,7 +337,7 @@ import TestScratch
 
     /// A retired session's orphans (records before any touch of it) are
     /// stored as it retires, the live ones' at the end: the counts by hand,
-    /// and the set-wise derivation's.
+    /// and the SQL reference's.
     @Test func retiredSessionsKeepTheirOrphans() throws {
         func inSession(_ line: String, _ id: String) -> String {
             line.replacingOccurrences(of: #""session":"s""#, with: #""session":"\#(id)""#)
@@ -368,15 +401,14 @@ import TestScratch
 
     /// Times ±9e9 s apart would give a latency beyond 64-bit nanoseconds:
     /// the reader refuses such times, with their line, before any SQL runs.
-    @Test(arguments: [CaptureImporter.DerivationStrategy.streaming, .setWise])
-    func anOverflowingLatencyIsRefusedWhileReading(_ derivation: CaptureImporter.DerivationStrategy) throws {
+    @Test func anOverflowingLatencyIsRefusedWhileReading() throws {
         let folder = try ScratchFolder()
         let path = try folder.write("overflow.jsonl", ([Self.header, Self.session, Self.touch(1, at: "-9000000000"),
                                                         Self.delivery("b", "touchDown", at: "9000000000")])
             .joined(separator: "\n") + "\n")
         let database = try GestureDatabase(path: folder.path("store.sqlite"))
         let error = #expect(throws: TraceError.self) {
-            try CaptureImporter(database: database, derivation: derivation).importCapture(path: path)
+            try CaptureImporter(database: database).importCapture(path: path)
         }
         #expect(error?.line == 3)
         #expect(error?.field == "t")
@@ -390,14 +422,15 @@ import TestScratch
         for state in RecognizerState.allCases { #expect("\(state.text)" == state.rawValue) }
     }
 
-    private func derivedRows(_ text: String, derivation: CaptureImporter.DerivationStrategy,
+    private func derivedRows(_ text: String, derivation: Deriver,
                              limits: StreamingDeriver.Limits = .init()) throws -> ([String], ImportSummary) {
         let folder = try ScratchFolder()
         let path = try folder.write("capture.jsonl", text)
         let database = try GestureDatabase(path: folder.path("store.sqlite"))
-        var importer = CaptureImporter(database: database, derivation: derivation)
+        var importer = CaptureImporter(database: database)
         importer.streamingLimits = limits
         let summary = try importer.importCapture(path: path)
+        try derivation.derive(database)
         return (try dump(database), summary)
     }
 

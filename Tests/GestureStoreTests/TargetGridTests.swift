@@ -4,6 +4,7 @@ import GestureTrace
 import SeededRandom
 import Testing
 @testable import GestureStore
+import SetWiseReference
 import TestScratch
 
 /// The grid's nearest target against a pass over every target, on frames
@@ -102,9 +103,9 @@ import TestScratch
     }
 
     /// A session with more targets than a pass serves well, moving between
-    /// downs and tied by duplicate frames: the reading pass and the
-    /// set-wise sweep (both through the grid) store the rows a join of every
-    /// down with every target gives.
+    /// downs and tied by duplicate frames: the reading pass (through the
+    /// grid) stores the rows the SQL reference's
+    /// join of every down with every target gives.
     @Test func manyTargetsImportAsAJoinOfEveryDownWithEveryTargetGives() throws {
         var generator = Generator(state: 99)
         var records: [String] = []
@@ -124,68 +125,21 @@ import TestScratch
         let session = #"{"type":"session","session":"s","experiment":"e","variant":"v","device":{"screen_w":390,"screen_h":844}}"#
         let text = ([header, session] + records).joined(separator: "\n") + "\n"
         var results: [[String]] = []
-        for derivation in [CaptureImporter.DerivationStrategy.streaming, .setWise] {
+        for derivation in Deriver.allCases {
             let folder = try ScratchFolder()
             let database = try GestureDatabase(path: folder.path("store.sqlite"))
-            let importer = CaptureImporter(database: database, derivation: derivation)
-            let summary = try importer.importCapture(path: try folder.write("targets.jsonl", text))
-            #expect(summary.outcomeDerivation == (derivation == .streaming ? .whileReading : .setWise))
+            let summary = try CaptureImporter(database: database).importCapture(path: try folder.write("targets.jsonl", text))
+            #expect(summary.derivation == .whileReading)
+            try derivation.derive(database)
             try database.connection.read { db in
                 results.append(try String.fetchAll(db, sql: """
                     SELECT touch || ' ' || target || ' ' || quote(distance_pt) || ' ' || inside_frame || ' '
                            || inside_hit_area || ' ' || reached || ' ' || target_line
                     FROM outcome ORDER BY touch
                     """))
-                if derivation == .setWise { results.append(try String.fetchAll(db, sql: Self.joinReference)) }
             }
         }
         #expect(results[0].count == 300)
         #expect(results[0] == results[1])
-        #expect(results[0] == results[2])
     }
-
-    /// The outcomes as one join of every down with every target of its
-    /// session: quadratic, so kept here as a reference only.
-    static let joinReference = """
-        WITH declared AS (
-            SELECT session_id, target_id AS target, min(line) AS declared_line
-            FROM stored_target GROUP BY session_id, target_id
-        ),
-        latest AS MATERIALIZED (
-            SELECT touch.session_id, touch.touch, touch.x AS px, touch.y AS py, touch.hit_id AS hit,
-                   declared.target, declared.declared_line,
-                   (SELECT frame.t_ns FROM stored_target AS frame
-                    WHERE frame.session_id = declared.session_id AND frame.target_id = declared.target
-                      AND frame.t_ns <= touch.down_ns
-                    ORDER BY frame.t_ns DESC LIMIT 1) AS frame_ns
-            FROM declared
-            JOIN stored_touch AS touch ON touch.session_id = declared.session_id
-        ),
-        current AS (
-            SELECT latest.*, frame.line AS frame_line, frame.x, frame.y, frame.w, frame.h,
-                   coalesce(frame.hit_x, frame.x) AS ax, coalesce(frame.hit_y, frame.y) AS ay,
-                   coalesce(frame.hit_w, frame.w) AS aw, coalesce(frame.hit_h, frame.h) AS ah
-            FROM latest
-            JOIN stored_target AS frame ON frame.session_id = latest.session_id AND frame.target_id = latest.target
-                                AND frame.t_ns = latest.frame_ns
-                                AND frame.line = (SELECT max(same.line) FROM stored_target AS same
-                                                  WHERE same.session_id = latest.session_id
-                                                    AND same.target_id = latest.target AND same.t_ns = latest.frame_ns)
-        ),
-        measured AS (
-            SELECT current.*, max(x - px, 0.0, px - (x + w)) AS dx, max(y - py, 0.0, py - (y + h)) AS dy
-            FROM current
-        ),
-        ranked AS (
-            SELECT measured.*, dx * dx + dy * dy AS squared,
-                   row_number() OVER (PARTITION BY session_id, touch ORDER BY dx * dx + dy * dy, declared_line) AS nearest
-            FROM measured
-        )
-        SELECT touch || ' ' || (SELECT text FROM name WHERE id = target) || ' ' || quote(sqrt(squared)) || ' '
-               || (px >= x AND px <= x + w AND py >= y AND py <= y + h) || ' '
-               || (px >= ax AND px <= ax + aw AND py >= ay AND py <= ay + ah) || ' '
-               || (CASE WHEN hit IS NOT NULL THEN hit = target ELSE px >= ax AND px <= ax + aw AND py >= ay AND py <= ay + ah END)
-               || ' ' || frame_line
-        FROM ranked WHERE nearest = 1 ORDER BY touch
-        """
 }

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GestureStore
 import GestureTrace
+import SetWiseReference
 import TestScratch
 import Testing
 @testable import GestureWorkflows
@@ -10,7 +11,7 @@ import Testing
 /// mix promises, and for `unordered` the same latencies as in time order.
 @Suite struct BenchmarkMixTests {
     private func imported(_ records: AnySequence<TraceRecord>, name: String,
-                          strategy: CaptureImporter.DerivationStrategy = .streaming) throws -> (GestureDatabase, ImportSummary) {
+                          derivation: Deriver = .importer) throws -> (GestureDatabase, ImportSummary) {
         let folder = TestScratch.newPath("gesturelab-mix").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let capture = (folder as NSString).appendingPathComponent("\(name).jsonl")
@@ -18,7 +19,9 @@ import Testing
         for record in records { try writer.write(record) }
         try writer.close()
         let database = try GestureDatabase(path: (folder as NSString).appendingPathComponent("\(name).sqlite"))
-        return (database, try CaptureImporter(database: database, derivation: strategy).importCapture(path: capture))
+        let summary = try CaptureImporter(database: database).importCapture(path: capture)
+        try derivation.derive(database)
+        return (database, summary)
     }
 
     private func count(_ sql: String, in database: GestureDatabase) throws -> Int {
@@ -47,12 +50,12 @@ import Testing
     }
 
     /// Named touches and long, non-ASCII keys: the reading pass gives the
-    /// rows the set-wise SQL gives, lines included.
+    /// rows the SQL reference gives, lines included.
     @Test func deliveriesMixDerivesAlikeBothWays() throws {
         let records = BenchmarkMix.deliveries.records(seed: 3, approximateRecords: 4_000)
         let streamed = try imported(records, name: "streamed")
-        let setWise = try imported(records, name: "set-wise", strategy: .setWise)
-        #expect(streamed.1.derivation == .whileReading && setWise.1.derivation == .setWise)
+        let setWise = try imported(records, name: "set-wise", derivation: .setWise)
+        #expect(streamed.1.derivation == .whileReading)
         // Each table ordered by its primary key.
         for (table, key) in [("response", "1, 2, 3, 4, 5"), ("recognition", "1, 2, 3"), ("dispatch", "1, 2, 3"),
                              ("session_orphans", "1")] {
@@ -98,13 +101,12 @@ import Testing
     /// At 200,000 records the reversed runs put some target's first line
     /// behind records of it the window has already passed on, after downs
     /// were settled: the pass keeps its outcomes (the order of declaration
-    /// decided no tie), where it used to hand them to SQL, and they are the
-    /// rows SQL derives.
+    /// decided no tie), and they are the rows the SQL reference derives.
     @Test func unorderedMixKeepsItsOutcomesInTheReadingPass() throws {
         let records = BenchmarkMix.unordered.records(seed: 1, approximateRecords: 200_000)
         let streamed = try imported(records, name: "unordered-streamed")
-        let setWise = try imported(records, name: "unordered-set-wise", strategy: .setWise)
-        #expect(streamed.1.outcomeDerivation == .whileReading)
+        let setWise = try imported(records, name: "unordered-set-wise", derivation: .setWise)
+        #expect(streamed.1.derivation == .whileReading)
         let sql = "SELECT * FROM outcome ORDER BY 1, 2"
         let expected = try setWise.0.connection.read { try Row.fetchAll($0, sql: sql) }
         #expect(expected.count > 5_000)
@@ -125,16 +127,14 @@ import Testing
     /// Every mix, recorder-shaped ones in time order or as written (each
     /// event's coalesced samples after later deliveries): the reading pass
     /// derives it, latencies and touch outcomes, every derived row the one
-    /// set-wise SQL derives.
+    /// SQL reference derives.
     @Test(arguments: BenchmarkMix.allCases)
     func everyMixDerivesWhileReadingAsSQLDoes(_ mix: BenchmarkMix) throws {
         let records = mix.records(seed: 7, approximateRecords: 12_000)
         let streamed = try imported(records, name: "\(mix.rawValue)-streamed")
-        let setWise = try imported(records, name: "\(mix.rawValue)-set-wise", strategy: .setWise)
+        let setWise = try imported(records, name: "\(mix.rawValue)-set-wise", derivation: .setWise)
         #expect(streamed.1.derivation == .whileReading)
-        #expect(setWise.1.derivation == .setWise)
         let hasTargets = ![BenchmarkMix.deliveries, .pan, .panRecorded].contains(mix)
-        #expect(streamed.1.outcomeDerivation == (hasTargets ? .whileReading : nil))
         let expected = try derivedTables(setWise.0)
         let actual = try derivedTables(streamed.0)
         for (table, rows) in expected {
@@ -209,7 +209,7 @@ import Testing
     @Test func listMixHasItsShape() throws {
         let (database, summary) = try imported(
             BenchmarkMix.listRecorded.records(seed: 2, approximateRecords: 30_000), name: "list")
-        #expect(summary.outcomeDerivation == .whileReading)
+        #expect(summary.derivation == .whileReading)
         let touches = try count("SELECT count(*) FROM touch", in: database)
         let fewest = try count(
             "SELECT min(n) FROM (SELECT count(DISTINCT target) AS n FROM target GROUP BY session_id)", in: database)

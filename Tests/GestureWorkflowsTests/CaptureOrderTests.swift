@@ -2,13 +2,14 @@ import Foundation
 import GRDB
 import GestureStore
 import GestureTrace
+import SetWiseReference
 import TestScratch
 import Testing
 @testable import GestureWorkflows
 
 /// `gesturelab bench --order`: the capture's lines rearranged as promised,
 /// and each rearrangement of a recorder-shaped capture imported to the
-/// relations the set-wise SQL derives from the same file.
+/// relations the SQL reference derives from the same file.
 @Suite struct CaptureOrderTests {
     private static let lines = [
         #"{"type":"header","format":"gesture-trace","version":1}"#,
@@ -43,9 +44,9 @@ import Testing
     /// Pans and button taps as a recorder writes them (the taps with
     /// targets, so outcomes and false starts too), shuffled, reversed and by
     /// type: the reading pass gives up on each, the stored records are read
-    /// back in time order, and every derived relation is the set-wise one.
+    /// back in time order, and every derived relation is the SQL reference's.
     @Test(arguments: [BenchmarkMix.panRecorded, .controlsRecorded], [CaptureOrder.shuffled, .reversed, .byType])
-    func everyOrderDerivesTheSetWiseRows(_ mix: BenchmarkMix, _ order: CaptureOrder) throws {
+    func everyOrderDerivesTheReferenceRows(_ mix: BenchmarkMix, _ order: CaptureOrder) throws {
         let folder = TestScratch.newPath("capture-order-import").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let capture = (folder as NSString).appendingPathComponent("capture.jsonl")
@@ -54,11 +55,13 @@ import Testing
         try writer.close()
         try order.rearrange(path: capture, seed: 9)
 
-        func imported(_ strategy: CaptureImporter.DerivationStrategy) throws -> (GestureDatabase, ImportSummary) {
-            let database = try GestureDatabase(path: (folder as NSString).appendingPathComponent("\(strategy).sqlite"))
-            return (database, try CaptureImporter(database: database, derivation: strategy).importCapture(path: capture))
+        func imported(_ derivation: Deriver) throws -> (GestureDatabase, ImportSummary) {
+            let database = try GestureDatabase(path: (folder as NSString).appendingPathComponent("\(derivation).sqlite"))
+            let summary = try CaptureImporter(database: database).importCapture(path: capture)
+            try derivation.derive(database)
+            return (database, summary)
         }
-        let (replayed, summary) = try imported(.streaming)
+        let (replayed, summary) = try imported(.importer)
         let (setWise, _) = try imported(.setWise)
         guard case .replayedInTimeOrder = summary.derivation else {
             Issue.record("derived \(summary.derivationNote)")

@@ -32,4 +32,20 @@ package struct ScratchFolder: Sendable {
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         return path
     }
+
+    /// A copy of the capture at `path`, in this folder, with its header and
+    /// session lines first and every other line in a seeded random order
+    /// (Fisher–Yates with an LCG): a capture the reading pass gives up on.
+    package func shuffledCopy(of path: String, seed: UInt64 = 5) throws -> String {
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        let declares = { (line: Substring) in line.contains(#""type":"header""#) || line.contains(#""type":"session""#) }
+        var records = lines.filter { !declares($0) }
+        var state = seed
+        for index in stride(from: records.count - 1, to: 0, by: -1) {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            records.swapAt(index, Int((state >> 33) % UInt64(index + 1)))
+        }
+        return try write("shuffled-" + (path as NSString).lastPathComponent,
+                         (lines.filter(declares) + records).joined(separator: "\n") + "\n")
+    }
 }

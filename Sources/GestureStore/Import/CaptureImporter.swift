@@ -31,28 +31,15 @@ package struct CaptureImporter: Sendable {
         package var records: Int
     }
 
-    /// How an import is to derive the latencies of docs/latencies.md
-    /// (`ImportSummary.Derivation` says how it did).
-    package enum DerivationStrategy: Sendable {
-        /// In the reading pass, record by record, for captures in time order;
-        /// set-wise in SQL for any capture whose order defeats one pass.
-        case streaming
-        /// Always set-wise in SQL after the records are stored (slower; the
-        /// reference the reading pass is tested against).
-        case setWise
-    }
-
     package let database: GestureDatabase
-    package let derivation: DerivationStrategy
     /// Memory bounds of the reading pass's derivation (tests shrink them).
     var streamingLimits = StreamingDeriver.Limits()
     /// Records a sorted run holds once the capture's order is given up on
     /// (`SortedRecordRun`; tests shrink it).
     var recordsPerSortedRun = SortedRecordRun.defaultRecords
 
-    package init(database: GestureDatabase, derivation: DerivationStrategy = .streaming) {
+    package init(database: GestureDatabase) {
         self.database = database
-        self.derivation = derivation
     }
 
     /// Imports one capture.
@@ -128,7 +115,6 @@ package struct CaptureImporter: Sendable {
             seconds: (ContinuousClock.now - started).seconds,
             derivationSeconds: stored.derivationSeconds,
             derivation: stored.derivation,
-            outcomeDerivation: stored.outcomeDerivation,
             unknownTypeLinesNotNamed: stored.unknownTypeLinesNotNamed)
     }
 
@@ -141,7 +127,6 @@ package struct CaptureImporter: Sendable {
         var rejectedCount = 0
         var derivationSeconds = 0.0
         var derivation = ImportSummary.Derivation.whileReading
-        var outcomeDerivation: ImportSummary.Derivation?
     }
 
     /// Inside the import's transaction: the capture row, every record, the
@@ -167,14 +152,9 @@ package struct CaptureImporter: Sendable {
         var stored = StoredCapture(outcome: .imported(captureID: captureID), recordCounts: reader.recordCounts,
                                    unknownTypeCounts: reader.unknownTypeCounts,
                                    unknownTypeLinesNotNamed: reader.unknownTypeLinesNotNamed, rejectedCount: rejectedCount)
-        let latencies = try deriveLatencies(db, captureID: captureID, readingPass: pipeline.finishedDeriver,
-                                            inserter: inserter)
-        (stored.derivation, stored.derivationSeconds) = (latencies.derivation, latencies.seconds)
-        let outcomes = try deriveOutcomes(db, captureID: captureID, deriver: latencies.deriver,
-                                          derivation: latencies.derivation,
-                                          targets: reader.recordCounts[TraceRecord.Kind.target.name] ?? 0)
-        stored.outcomeDerivation = outcomes.derivation
-        stored.derivationSeconds += outcomes.seconds
+        (stored.derivation, stored.derivationSeconds) = try derive(
+            db, captureID: captureID, displayName: displayName, readingPass: pipeline.finishedDeriver,
+            inserter: inserter)
         stored.derivationSeconds += try DispatchGroups.record(db, captureID: captureID)
         try finishCaptureRow(db, captureID: captureID, digest: digest, reader: reader, rejectedCount: rejectedCount)
         return stored
@@ -191,7 +171,7 @@ package struct CaptureImporter: Sendable {
         // Once the reading pass gives up, the rest of its latencies are not
         // worth storing, and the records may come in any order: they go in
         // sorted runs.
-        var storesDerived = derivation == .streaming
+        var storesDerived = true
         var run = SortedRecordRun(recordsPerRun: recordsPerSortedRun)
         while true {
             switch pipeline.next() {
@@ -221,55 +201,31 @@ package struct CaptureImporter: Sendable {
         }
     }
 
-    /// Keeps the reading pass's latencies when they are the capture's; else
-    /// derives them from the stored records read back in time order, and
-    /// set-wise in SQL when even that order defeats the one-pass deriver.
-    /// Returns how, the seconds it took on this thread, and the deriver
-    /// whose rows stand (for the outcomes).
-    private func deriveLatencies(_ db: Database, captureID: Int64, readingPass: StreamingDeriver,
-                                 inserter: RecordInserter)
-        throws -> (derivation: ImportSummary.Derivation, seconds: Double, deriver: StreamingDeriver) {
+    /// Keeps the reading pass's derived rows when it settled the whole
+    /// capture; else derives them again from the stored records read back
+    /// in time order, through the same deriver. Returns how, and the
+    /// seconds it took on this thread.
+    ///
+    /// Read in time order, with each touch-down a seek away, the deriver
+    /// settles any capture the reader accepts; should one still defeat it,
+    /// the file is refused whole (the caller's transaction rolls back)
+    /// rather than stored with rows a second set of rules derived.
+    private func derive(_ db: Database, captureID: Int64, displayName: String, readingPass: StreamingDeriver,
+                        inserter: RecordInserter) throws -> (derivation: ImportSummary.Derivation, seconds: Double) {
         let started = ContinuousClock.now
-        var seconds: Double { (ContinuousClock.now - started).seconds }
-        guard derivation == .streaming else {
-            try SetWiseDeriver.derive(db, captureID: captureID)
-            return (.setWise, seconds, readingPass)
+        guard let reason = readingPass.incompleteReason else {
+            try inserter.settleHeldStarts()
+            return (.whileReading, inserter.derivedSeconds + (ContinuousClock.now - started).seconds)
         }
-        if readingPass.isExact {
-            // The latencies are the reading pass's; perhaps not its false starts.
-            if !readingPass.falseStartsExact { try SetWiseDeriver.deriveFalseStarts(db, captureID: captureID) }
-            return (.whileReading, inserter.derivedSeconds + seconds, readingPass)
-        }
-        let reason = readingPass.inexactReason ?? "the reading pass gave up"
         let replayed = try StoredRecordReplay.derive(db, captureID: captureID, inserter: inserter,
                                                      limits: streamingLimits)
-        guard replayed.isExact else {
-            try SetWiseDeriver.derive(db, captureID: captureID)
-            let replayReason = replayed.inexactReason.map { "; read back in time order, \($0)" } ?? ""
-            return (.fellBackToSetWise(reason: reason + replayReason), seconds, replayed)
+        if let replayReason = replayed.incompleteReason {
+            throw StoreError("\(TerminalText.escaped(displayName)): refused: its latencies cannot be derived in "
+                + "bounded memory: read as written, \(reason); read back in time order, \(replayReason); "
+                + "nothing of it was stored")
         }
-        if !replayed.falseStartsExact { try SetWiseDeriver.deriveFalseStarts(db, captureID: captureID) }
-        return (.replayedInTimeOrder(reason: reason), seconds, replayed)
-    }
-
-    /// Keeps the outcomes (where each touch-down landed relative to the
-    /// capture's targets) of the deriver whose latencies stand when it
-    /// settled them all, else derives them set-wise in SQL. A capture
-    /// without `target` records has nothing to derive and pays nothing.
-    /// Returns how (nil for no targets), and the seconds it took on this
-    /// thread after the latencies.
-    private func deriveOutcomes(_ db: Database, captureID: Int64, deriver: StreamingDeriver,
-                                derivation latencies: ImportSummary.Derivation,
-                                targets: Int) throws -> (derivation: ImportSummary.Derivation?, seconds: Double) {
-        guard targets > 0 else { return (nil, 0) }
-        if derivation == .streaming, deriver.outcomesExact { return (latencies, 0) }
-        let started = ContinuousClock.now
-        try SetWiseDeriver.deriveOutcomes(db, captureID: captureID)
-        let seconds = (ContinuousClock.now - started).seconds
-        if derivation == .streaming, let reason = deriver.outcomesInexactReason {
-            return (.fellBackToSetWise(reason: reason), seconds)
-        }
-        return (.setWise, seconds)
+        try inserter.settleHeldStarts()
+        return (.replayedInTimeOrder(reason: reason), (ContinuousClock.now - started).seconds)
     }
 
     /// A file imported before with --skip-invalid is refused when read

@@ -139,6 +139,8 @@ protocol DerivedLatencySink {
     mutating func addOrphans(session: Int, deliveries: Int, transitions: Int)
     /// A (touch, target) with a start, settled: no more of its events can come.
     mutating func add(_ start: DerivedTouchStart)
+    /// An event of a (touch, target) set aside, to be settled after the import.
+    mutating func add(_ held: HeldStartEvent)
     /// A touch-down's outcome, settled once its session's time moved past it.
     mutating func add(_ outcome: DerivedOutcome)
 }
@@ -146,6 +148,8 @@ protocol DerivedLatencySink {
 extension DerivedLatencySink {
     /// Sinks that look at latencies only may ignore starts.
     mutating func add(_ start: DerivedTouchStart) {}
+    /// And the events set aside for them.
+    mutating func add(_ held: HeldStartEvent) {}
     /// And outcomes.
     mutating func add(_ outcome: DerivedOutcome) {}
 }

@@ -9,8 +9,9 @@ import GestureTrace
 /// rule that turns one (touch, target)'s events into its `touch_start` row.
 ///
 /// The rule depends only on the set of events, never on the order they were
-/// read in, so the reading pass and the set-wise SQL
-/// (`SetWiseDeriver.falseStartSteps`) agree whatever the capture's order.
+/// read in, so the reading pass and the stored records read back in time
+/// order agree whatever the capture's order. The tests hold it against an
+/// SQL reference written apart from it.
 enum FalseStarts {
     /// What an event does to a (touch, target): ordered as events at one
     /// time are taken (a start, then an end, then a cancel).
@@ -107,12 +108,25 @@ struct DerivedTouchStart {
     var outcome: FalseStarts.Outcome
 }
 
+/// An event of a (touch, target) set aside to keep memory flat: stored
+/// apart during the import and settled after it (`HeldStartEvents`), by
+/// the same rule.
+struct HeldStartEvent {
+    var session: Int
+    var touch: Int64
+    var target: String
+    var event: FalseStarts.Event
+}
+
 /// Collects the events of each (touch, target) while reading, and settles a
-/// pair when nothing more can come for it: at the end, when its session is
-/// retired, or when too many pairs are pending (touches whose pairs are all
-/// closed first, the least recently active first). An
-/// event of a touch already settled makes the pass inexact: the importer
-/// then derives false starts set-wise in SQL.
+/// pair when nothing more can come for it: at the end, or when its session
+/// is retired. When too many pairs are pending, the pairs of half the
+/// touches (those whose pairs are all closed first, the least recently
+/// active first) are set aside instead: their events go to the sink as
+/// `HeldStartEvent`s, as do any later events of those touches, and the
+/// importer settles them once the capture is read. So however the events
+/// come, every pair is settled by `FalseStarts.outcome` over all its
+/// events, with memory for the pending pairs and one id per touch set aside.
 struct FalseStartTracker {
     struct Key: MixedHashable {
         var session: Int
@@ -137,14 +151,12 @@ struct FalseStartTracker {
         var mixedHash: UInt64 { KeyMix.of(UInt64(bitPattern: Int64(session)), UInt64(bitPattern: touch)) }
     }
 
-    private(set) var isExact = true
-    private(set) var inexactReason: String?
     private let limit: Int
     private var pending: [Key: Pending] = [:]
     private var activity = 0
-    /// By session ordinal: touches whose pairs are settled. Nearly every
+    /// By session ordinal: touches whose events are set aside. Nearly every
     /// event's session has none, which an empty set answers without hashing.
-    private var settled: [Set<Int64>] = []
+    private var setAside: [Set<Int64>] = []
 
     init(limit: Int) {
         self.limit = max(limit, 1)
@@ -152,11 +164,10 @@ struct FalseStartTracker {
 
     /// Adds an event of the pair (touch, target); `target` is the deriver's
     /// text of the name, already hashed.
-    mutating func add(_ event: FalseStarts.Event, session: Int, touch: Int64, target: ExactText,
-                      line: Int, settle emit: (DerivedTouchStart) -> Void) {
-        guard isExact else { return }
-        if session < settled.count, !settled[session].isEmpty, settled[session].contains(touch) {
-            return giveUp("the record at line \(line) is of a touch whose starts were settled to keep memory flat")
+    mutating func add<Sink: DerivedLatencySink>(_ event: FalseStarts.Event, session: Int, touch: Int64,
+                                                 target: ExactText, into sink: inout Sink) {
+        if session < setAside.count, !setAside[session].isEmpty, setAside[session].contains(touch) {
+            return sink.add(HeldStartEvent(session: session, touch: touch, target: target.string, event: event))
         }
         let key = Key(session: session, touch: touch, target: target)
         activity += 1
@@ -166,37 +177,39 @@ struct FalseStartTracker {
             $0.events.append(event)
         }
         if pending.count > limit {
-            settleOldest(emit)
+            setAsideOldest(into: &sink)
         }
     }
 
     /// Settles every pair of one session (retired, or the capture ended).
-    mutating func settle(session: Int, _ emit: (DerivedTouchStart) -> Void) {
-        guard isExact else { return }
+    mutating func settle<Sink: DerivedLatencySink>(session: Int, into sink: inout Sink) {
         let keys = pending.keys.filter { $0.session == session }
-        settle(keys, emit)
+        for key in keys {
+            settle(key, into: &sink)
+        }
     }
 
-    mutating func settleAll(_ emit: (DerivedTouchStart) -> Void) {
-        guard isExact else { return }
+    mutating func settleAll<Sink: DerivedLatencySink>(into sink: inout Sink) {
         let keys = pending.keys.sorted { ($0.session, $0.touch) < ($1.session, $1.touch) }
-        settle(keys, emit)
+        for key in keys {
+            settle(key, into: &sink)
+        }
     }
 
-    /// Settles the pairs of half of the pending touches (whole touches: an
-    /// event of a settled touch ends the one-pass derivation of false
-    /// starts), never the most recently active one: first those with no
-    /// pair left open, the least recently active first, then the open ones.
+    /// Sets aside the pairs of half of the pending touches (whole touches,
+    /// so that each pair's events all go one way), never the most recently
+    /// active one: first those with no pair left open, the least recently
+    /// active first, then the open ones.
     ///
     /// A pair is open while its latest event is a start: the finger may
     /// still be down, and its cancel or end is still to come. A finger held
     /// through thousands of taps (a thumb on a control while the other hand
-    /// taps) is the least recently active touch of all; settled by recency
-    /// alone, its late cancel handed every false start of the capture to
-    /// SQL, which then took most of the import. The taps' pairs are
-    /// closed by their own cancels and ends, and go first. Recency, not down
-    /// time: sessions have clocks of their own.
-    private mutating func settleOldest(_ emit: (DerivedTouchStart) -> Void) {
+    /// taps) is the least recently active touch of all; set aside by
+    /// recency alone, its pairs and late cancel would be settled after the
+    /// import rather than while reading. The taps' pairs are closed by
+    /// their own cancels and ends, and go first. Recency, not down time:
+    /// sessions have clocks of their own.
+    private mutating func setAsideOldest<Sink: DerivedLatencySink>(into sink: inout Sink) {
         var touches: [TouchKey: (open: Bool, activity: Int)] = [:]
         for (key, entry) in pending {
             let touch = TouchKey(session: key.session, touch: key.touch)
@@ -209,20 +222,23 @@ struct FalseStartTracker {
         let bySettling = touches.sorted {
             ($0.value.open ? 1 : 0, $0.value.activity) < ($1.value.open ? 1 : 0, $1.value.activity)
         }.map(\.key)
-        let settling = Set(bySettling.prefix((bySettling.count + 1) / 2))
-        guard !settling.isEmpty else { return }
-        settle(pending.keys.filter { settling.contains(TouchKey(session: $0.session, touch: $0.touch)) }, emit)
+        let chosen = Set(bySettling.prefix((bySettling.count + 1) / 2))
+        for key in pending.keys where chosen.contains(TouchKey(session: key.session, touch: key.touch)) {
+            guard let entry = pending.removeValue(forKey: key) else { continue }
+            while setAside.count <= key.session { setAside.append([]) }
+            setAside[key.session].insert(key.touch)
+            for event in entry.events {
+                sink.add(HeldStartEvent(session: key.session, touch: key.touch, target: key.target.string,
+                                        event: event))
+            }
+        }
     }
 
-    private mutating func settle(_ keys: [Key], _ emit: (DerivedTouchStart) -> Void) {
-        for key in keys {
-            guard let entry = pending.removeValue(forKey: key) else { continue }
-            while settled.count <= key.session { settled.append([]) }
-            settled[key.session].insert(key.touch)
-            if let outcome = FalseStarts.outcome(of: entry.events) {
-                emit(DerivedTouchStart(session: key.session, touch: key.touch, target: key.target.string,
+    private mutating func settle<Sink: DerivedLatencySink>(_ key: Key, into sink: inout Sink) {
+        guard let entry = pending.removeValue(forKey: key) else { return }
+        if let outcome = FalseStarts.outcome(of: entry.events) {
+            sink.add(DerivedTouchStart(session: key.session, touch: key.touch, target: key.target.string,
                                        outcome: outcome))
-            }
         }
     }
 
@@ -231,16 +247,9 @@ struct FalseStartTracker {
         body(&entry)
     }
 
-    /// Forgets a retired session's settled touches: any later record of it
-    /// ends the one-pass derivation anyway.
+    /// Forgets a retired session's touches set aside: any later record of
+    /// it ends the one-pass derivation anyway.
     mutating func forget(session: Int) {
-        if session < settled.count { settled[session] = [] }
-    }
-
-    private mutating func giveUp(_ reason: String) {
-        isExact = false
-        inexactReason = reason
-        pending = [:]
-        settled = []
+        if session < setAside.count { setAside[session] = [] }
     }
 }

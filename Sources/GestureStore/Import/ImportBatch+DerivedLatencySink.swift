@@ -61,6 +61,12 @@ extension ImportBatch: DerivedLatencySink {
             cancelNanos: outcome.cancel?.nanos, cancelLine: outcome.cancel?.line))
     }
 
+    mutating func add(_ held: HeldStartEvent) {
+        heldStarts.append(HeldStartRow(session: held.session, touch: held.touch, target: text(held.target),
+                                       role: held.event.role, event: text(held.event.name.string),
+                                       timeNanos: held.event.nanos, line: held.event.line))
+    }
+
     mutating func add(_ outcome: DerivedOutcome) {
         outcomes.append(OutcomeRow(session: outcome.session, touch: outcome.touch, target: text(outcome.target),
                                    distance: outcome.distance, insideFrame: outcome.insideFrame,

@@ -80,6 +80,21 @@ extension TouchStartRow: InsertableRow {
     }
 }
 
+extension HeldStartRow: InsertableRow {
+    static let table = HeldStartEvents.table
+    static let columns = ["session_id", "touch", "target_id", "role", "t_ns", "event_id", "line"]
+
+    func bind(to statement: BoundStatement, at offset: Int32, in context: BindContext) {
+        statement.bind(context.sessionRowID(session), at: offset + 1)
+        statement.bind(touch, at: offset + 2)
+        statement.bind(context.nameKey(target), at: offset + 3)
+        statement.bind(Int64(role.rawValue), at: offset + 4)
+        statement.bind(timeNanos, at: offset + 5)
+        statement.bind(context.nameKey(event), at: offset + 6)
+        statement.bind(line, at: offset + 7)
+    }
+}
+
 extension OutcomeRow: InsertableRow {
     static let table = "stored_outcome"
     static let columns = ["session_id", "touch", "target_id", "distance_pt", "inside_frame", "inside_hit_area",

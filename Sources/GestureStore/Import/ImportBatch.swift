@@ -35,6 +35,8 @@ struct ImportBatch {
     var dispatches: [DispatchRow] = []
     /// (touch, target) pairs with a start, settled by the reading pass.
     var touchStarts: [TouchStartRow] = []
+    /// Events of (touch, target) pairs set aside, settled after the import.
+    var heldStarts: [HeldStartRow] = []
     /// Touch-downs' nearest targets, settled by the reading pass.
     var outcomes: [OutcomeRow] = []
     /// Filled in the last batch only: one row per session of the capture.
@@ -50,7 +52,7 @@ struct ImportBatch {
     /// Derived rows of every kind the batch holds.
     var derivedRowCount: Int {
         responses.count + recognitions.count + upsertedResponses.count + upsertedRecognitions.count
-            + dispatches.count + touchStarts.count + outcomes.count + orphans.count
+            + dispatches.count + touchStarts.count + heldStarts.count + outcomes.count + orphans.count
     }
 
     mutating func reserveCapacity(items: Int) {
@@ -142,6 +144,17 @@ struct TouchStartRow {
     var cancelEvent: TextRange?
     var cancelNanos: Int64?
     var cancelLine: Int?
+}
+
+/// An event of a (touch, target) set aside (`FalseStartTracker`).
+struct HeldStartRow {
+    var session: Int
+    var touch: Int64
+    var target: TextRange
+    var role: FalseStarts.Role
+    var event: TextRange
+    var timeNanos: Int64
+    var line: Int
 }
 
 /// A touch-down's nearest target (the `outcome` table).

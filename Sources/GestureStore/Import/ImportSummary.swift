@@ -23,52 +23,41 @@ package struct ImportSummary: Sendable, Equatable {
     /// Lines refused under `--skip-invalid`.
     package var rejectedCount: Int
     package var seconds: Double
-    /// The part of `seconds` the inserting thread spent on derived latencies:
-    /// storing those worked out while reading, or deriving them in SQL.
+    /// The part of `seconds` the inserting thread spent on derived rows:
+    /// storing those worked out while reading, or deriving them again from
+    /// the stored records.
     package var derivationSeconds: Double = 0
-    /// How the latencies were derived, and why set-wise when the reading pass gave up.
+    /// How the derived rows were derived, and why from the stored records
+    /// when the reading pass gave up.
     package var derivation: Derivation = .whileReading
-    /// How the touch outcomes were derived; nil for a capture without targets.
-    package var outcomeDerivation: Derivation?
     /// Lines skipped because their `type` is unknown, of the types beyond
     /// those `unknownTypeCounts` names.
     package var unknownTypeLinesNotNamed = 0
 
-    /// How an import derived its latencies.
+    /// How an import derived its latencies, false starts and touch outcomes.
     package enum Derivation: Sendable, Equatable {
         /// In the reading pass, record by record.
         case whileReading
-        /// Set-wise in SQL after the records were stored, as asked.
-        case setWise
         /// From the stored records read back in time order, because the
         /// capture's order defeated the reading pass (`reason` says how);
-        /// the same rows, a little slower.
+        /// the same deriver and rows, a little slower.
         case replayedInTimeOrder(reason: String)
-        /// Set-wise in SQL because the capture's order defeated the reading
-        /// pass (`reason` says how), and the stored records read back in
-        /// time order too (more records naming a touch before its down, by
-        /// time, than the deriver may hold, say); slower, the same rows.
-        case fellBackToSetWise(reason: String)
 
-        /// `derived while reading`, `derived set-wise in SQL`,
-        /// `derived from the stored records in time order: <reason>` or
-        /// `derived set-wise in SQL: <reason>`.
+        /// `derived while reading` or
+        /// `derived from the stored records in time order: <reason>`.
         package var note: String {
             switch self {
             case .whileReading: "derived while reading"
-            case .setWise: "derived set-wise in SQL"
             case .replayedInTimeOrder(let reason): "derived from the stored records in time order: \(reason)"
-            case .fellBackToSetWise(let reason): "derived set-wise in SQL: \(reason)"
             }
         }
 
         /// The summary line's clause for a derivation the capture's order
         /// made slower, else nil.
-        func slowerClause(of what: String) -> String? {
+        var slowerClause: String? {
             switch self {
-            case .whileReading, .setWise: nil
-            case .replayedInTimeOrder(let reason): "\(what) derived from the stored records in time order, as \(reason)"
-            case .fellBackToSetWise(let reason): "\(what) derived set-wise in SQL, as \(reason)"
+            case .whileReading: nil
+            case .replayedInTimeOrder(let reason): "derived from the stored records in time order, as \(reason)"
             }
         }
     }
@@ -104,7 +93,7 @@ package struct ImportSummary: Sendable, Equatable {
                 line += "; \(rejectedCount.grouped) line\(rejectedCount == 1 ? "" : "s") rejected"
             }
             // Worth knowing when an import is slower than usual.
-            if let clause = derivation.slowerClause(of: "latencies") ?? outcomeDerivation?.slowerClause(of: "touch outcomes") {
+            if let clause = derivation.slowerClause {
                 line += "; " + clause
             }
             return line

@@ -21,13 +21,14 @@ import GestureTrace
 /// once a down has been settled by a tie in distance (the one decision the
 /// order of declaration makes), a down earlier than a frame its target has
 /// already replaced, a target record of a retired session. The
-/// importer then derives the outcomes set-wise in SQL
-/// (`SetWiseDeriver.deriveOutcomes`): the same rows either way.
+/// importer then derives the capture again from its stored records in
+/// time order, which none of these can defeat.
 struct OutcomeTracker {
     private(set) var isExact = true
     private(set) var inexactReason: String?
     /// Downs held per session at most; more and they are all settled, and
-    /// a later target record at or before one of them hands outcomes to SQL.
+    /// a later target record at or before one of them ends the one-pass
+    /// derivation.
     private let heldDowns: Int
 
     /// A target as of its latest record read.

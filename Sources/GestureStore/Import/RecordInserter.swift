@@ -21,6 +21,9 @@ final class RecordInserter {
     private let targets: MultiRowInsert<TargetRow>
     private let touchStarts: MultiRowInsert<TouchStartRow>
     private let outcomes: MultiRowInsert<OutcomeRow>
+    private let heldStarts: MultiRowInsert<HeldStartRow>
+    /// Whether `HeldStartEvents`' table holds events of this import.
+    private var holdsStarts = false
     private let responses: MultiRowInsert<ResponseRow>
     private let upsertedResponses: MultiRowInsert<ResponseRow>
     private let recognitions: MultiRowInsert<RecognitionRow>
@@ -46,6 +49,7 @@ final class RecordInserter {
         targets = MultiRowInsert(db)
         touchStarts = MultiRowInsert(db)
         outcomes = MultiRowInsert(db)
+        heldStarts = MultiRowInsert(db)
         responses = MultiRowInsert(db)
         upsertedResponses = MultiRowInsert(db, upserting: true)
         recognitions = MultiRowInsert(db)
@@ -87,13 +91,33 @@ final class RecordInserter {
             try upsertedRecognitions.insert(batch.upsertedRecognitions, in: context)
             try dispatches.insert(batch.dispatches, in: context)
             try touchStarts.insert(batch.touchStarts, in: context)
+            if !batch.heldStarts.isEmpty {
+                if !holdsStarts { try HeldStartEvents.create(db) }
+                holdsStarts = true
+                try heldStarts.insert(batch.heldStarts, in: context)
+            }
             try outcomes.insert(batch.outcomes, in: context)
             try orphans.insert(batch.orphans, in: context)
             derivedSeconds += (ContinuousClock.now - started).seconds
         }
         // The batch's new names go into `name` before anything reads them by
-        // text (the set-wise derivation runs after the last batch).
+        // text (the replay and the events set aside do, after the last batch).
         try names.flush(db)
+    }
+
+    /// Settles the (touch, target) pairs whose events were set aside; call
+    /// once every derived row is in. Returns how many.
+    func settleHeldStarts() throws -> Int {
+        guard holdsStarts else { return 0 }
+        holdsStarts = false
+        return try HeldStartEvents.settle(db)
+    }
+
+    /// Forgets the events set aside, for a derivation that starts over.
+    func discardHeldStarts() throws {
+        guard holdsStarts else { return }
+        holdsStarts = false
+        try HeldStartEvents.drop(db)
     }
 
     /// Sessions go through statements prepared once and bound through

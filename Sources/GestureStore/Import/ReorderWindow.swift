@@ -10,7 +10,7 @@ import GestureTrace
 /// The window holds each session's latest records sorted by (time, kind,
 /// line) and hands out the earliest once more than `capacity` are held, so
 /// the deriver (`StreamingDeriver`) sees them in time order and derives
-/// exactly what the set-wise SQL derives. At equal times a touch-down goes
+/// exactly what it derives from the same records in time order. At equal times a touch-down goes
 /// first (a record at its time belongs to it), then transitions (a
 /// delivery at a transition's time is dispatched from it), then deliveries.
 /// Target records go in with touch-downs, in file order: a target at a

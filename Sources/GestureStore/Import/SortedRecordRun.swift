@@ -16,7 +16,8 @@
 /// The rows' strings are ranges of their batch's text, so the batches of a
 /// run are merged into one, their ranges moved by the text before them.
 /// Only records go in a run: after the reading pass gives up, its derived
-/// rows are not stored (the capture is derived set-wise at the end).
+/// rows are not stored (the capture is derived again from the stored
+/// records at the end).
 struct SortedRecordRun {
     /// 65,536 records: a few MB of rows and text at the records' usual
     /// sizes; runs twice as long were no faster and held more memory.

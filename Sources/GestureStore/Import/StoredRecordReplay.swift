@@ -11,29 +11,31 @@ import GestureTrace
 /// writing in time order would have written it (at one time, in the order
 /// `OrderedRows.Kind.rank` gives, then by line). The one-pass deriver then
 /// settles them as it settles such a capture while reading: a dictionary
-/// lookup or a binary search a record, where the set-wise SQL seeks the
-/// touch-downs of every record and sorts every candidate (`SetWiseDeriver`).
+/// lookup or a binary search a record. A record naming a touch whose down
+/// comes later is settled at once, its down one seek in `stored_touch`
+/// away (`StreamingDeriver.touchDownReadLater`), where the reading pass
+/// holds it, so nothing waits on a later record here.
 ///
 /// Deliveries are stored clustered by (session, time, line) and read in
 /// place; touch-downs, transitions and targets are clustered otherwise and
 /// sorted by SQLite. The derived rows go through the import's own
 /// `RecordInserter`, so they are the rows the reading pass would have
-/// stored. A capture the deriver still cannot answer in time order (more
-/// records naming a touch before its down, by time, than it may hold, say)
-/// makes it give up as it would while reading; the caller then derives
-/// set-wise, as before.
+/// stored. The deriver's `incompleteReason` says whether it settled them
+/// all; the importer refuses the capture when it did not.
 ///
 ///     let replayed = try StoredRecordReplay.derive(db, captureID: id, inserter: inserter, limits: limits)
-///     if !replayed.isExact { try SetWiseDeriver.derive(db, captureID: id) }
+///     if let reason = replayed.incompleteReason { throw StoreError("… \(reason) …") }
 enum StoredRecordReplay {
     /// Replays the capture's stored records into `inserter`, after clearing
     /// whatever the reading pass stored of its derived rows before it gave
-    /// up. Returns the deriver, whose exactness says which rows stand.
+    /// up. Returns the deriver, whose `incompleteReason` says whether its
+    /// rows are the capture's.
     static func derive(_ db: Database, captureID: Int64, inserter: RecordInserter,
                        limits: StreamingDeriver.Limits) throws -> StreamingDeriver {
         var deriver = StreamingDeriver(limits: limits)
         do {
-            try SetWiseDeriver.clearDerivedRows(db, captureID: captureID, outcomes: true)
+            try clearDerivedRows(db, captureID: captureID)
+            try inserter.discardHeldStarts()
             var replay = try Replay(db, captureID: captureID, sessionRowIDs: inserter.sessionRowIDs)
             try replay.run(through: &deriver, inserter: inserter)
         } catch let error as DatabaseError {
@@ -41,6 +43,15 @@ enum StoredRecordReplay {
                 + (error.sql.map { "\n  SQL: \($0)\n  arguments: capture \(captureID)" } ?? ""))
         }
         return deriver
+    }
+
+    /// Whatever the reading pass stored of the capture's derived rows.
+    private static func clearDerivedRows(_ db: Database, captureID: Int64) throws {
+        for table in ["stored_response", "stored_recognition", "stored_dispatch", "session_orphans",
+                      "stored_touch_start", "stored_outcome"] {
+            try db.execute(sql: "DELETE FROM \(table) WHERE session_id IN (SELECT id FROM session WHERE capture_id = ?)",
+                           arguments: [captureID])
+        }
     }
 
     /// The merge of the four tables' cursors, one session after another.
@@ -52,6 +63,7 @@ enum StoredRecordReplay {
         private let deliveries: OrderedRows
         private let targets: OrderedRows
         private let declaredLines: DeclaredLines
+        private let laterDowns: LaterTouchDowns
         private var names: StoredNames
 
         /// Derived rows a batch holds before it is inserted.
@@ -78,28 +90,33 @@ enum StoredRecordReplay {
                 FROM stored_target WHERE \(ofCapture) ORDER BY session_id, t_ns, line
                 """)
             declaredLines = try DeclaredLines(db, captureID: captureID)
+            laterDowns = try LaterTouchDowns(db)
             let screenRows = try Row.fetchAll(db, sql: """
                 SELECT id, screen_w, screen_h FROM session WHERE capture_id = ? ORDER BY id
                 """, arguments: [captureID])
             var screenOf: [Int64: (Double?, Double?)] = [:]
             for row in screenRows { screenOf[row[0]] = (row[1], row[2]) }
             screens = sessionRowIDs.map { screenOf[$0] ?? (nil, nil) }
+            laterDowns.sessions = zip(sessionRowIDs, screens).map { ($0, $1.width, $1.height) }
         }
 
         mutating func run(through deriver: inout StreamingDeriver, inserter: RecordInserter) throws {
             var batch = ImportBatch()
             // The cursors are read in session-id order, which is the order
             // the importer numbered the sessions in (it inserted them one
-            // after another); anything else is left to the set-wise SQL.
+            // after another).
             guard zip(sessionRowIDs, sessionRowIDs.dropFirst()).allSatisfy({ $0 < $1 }) else {
                 deriver.giveUp("the capture's sessions are not stored in the order they were read")
                 return
             }
+            let laterDowns = laterDowns
+            deriver.touchDownReadLater = { laterDowns.down(session: $0, touch: $1) }
             for (ordinal, sessionID) in sessionRowIDs.enumerated() {
                 deriver.addSession(into: &batch)
                 try declaredLines.read(session: sessionID)
                 while deriver.isExact, let source = earliest(of: sessionID) {
                     try hand(source, session: ordinal, to: &deriver, into: &batch)
+                    if let failure = laterDowns.failure { throw failure }
                     try source.advance()
                     if batch.derivedRowCount >= Self.rowsPerBatch {
                         try inserter.insert(batch, derived: true)
@@ -226,6 +243,36 @@ private final class OrderedRows {
     func double(_ column: Int32) -> Double { sqlite3_column_double(statement.sqliteStatement, column) }
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement.sqliteStatement, column) == SQLITE_NULL }
     func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
+}
+
+/// The touch-down a record names when it comes later by time: one seek by
+/// the primary key of `stored_touch`, (session, touch). The deriver's
+/// lookup cannot throw, so a failure is kept for the replay to throw.
+private final class LaterTouchDowns {
+    private let statement: Statement
+    /// By session ordinal: its row id and screen size (for the region).
+    var sessions: [(id: Int64, width: Double?, height: Double?)] = []
+    private(set) var failure: Error?
+
+    init(_ db: Database) throws {
+        statement = try db.makeStatement(sql: "SELECT down_ns, x, y FROM stored_touch WHERE session_id = ? AND touch = ?")
+    }
+
+    func down(session: Int, touch: Int64) -> StreamingDeriver.TouchDown? {
+        let (id, width, height) = sessions[session]
+        do {
+            let rows = try Row.fetchCursor(statement, arguments: [id, touch])
+            guard try rows.next() != nil else { return nil }
+            let handle = statement.sqliteStatement
+            let x = sqlite3_column_double(handle, 1), y = sqlite3_column_double(handle, 2)
+            return StreamingDeriver.TouchDown(
+                nanos: sqlite3_column_int64(handle, 0), touch: touch,
+                region: ScreenRegion(x: x, y: y, screenWidth: width, screenHeight: height))
+        } catch {
+            failure = failure ?? error
+            return nil
+        }
+    }
 }
 
 /// Each target's first line in the file, one session at a time: the line

@@ -7,15 +7,16 @@ extension StreamingDeriver {
         var cache = 4_096
         /// Sessions whose state is kept at once. Recorders write sessions one
         /// after another; when a new one would exceed this, the least
-        /// recently active is retired, and a later record of it hands the
-        /// capture over to SQL.
+        /// recently active is retired, and a later record of it ends the
+        /// one-pass derivation (the stored records are derived again).
         var liveSessions = 64
         /// More records than this naming a touch before its touch-down, and
-        /// the capture is derived set-wise instead.
+        /// the reading pass gives up (read back from the store, such a
+        /// record looks its down up instead).
         var deferred = 1 << 16
         /// (touch, target) pairs whose starts, ends and cancels are held at
-        /// once; above this the oldest touches' pairs are settled, and a
-        /// later record of one of them hands false starts over to SQL.
+        /// once; above this the oldest touches' events are set aside in the
+        /// store and settled after the import (`FalseStartTracker`).
         var startPairs = 16_384
         /// Records of a session held to be put back in time order before
         /// they are derived (`ReorderWindow`); 0 reads them as they come.

@@ -31,6 +31,14 @@ extension StreamingDeriver {
     enum Deferred {
         case delivery(DeliveryRecord, line: Int, transitionNanos: Int64?)
         case transition(TransitionRecord, line: Int)
+
+        /// The touch it names.
+        var touch: Int64? {
+            switch self {
+            case .delivery(let record, _, _): record.touch
+            case .transition(let record, _): record.touch
+            }
+        }
     }
 
     struct SessionState {

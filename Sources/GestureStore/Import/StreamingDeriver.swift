@@ -15,10 +15,11 @@ import GestureTrace
 /// The deriver watches for the orders it cannot answer in one pass (a
 /// touch-down at or before a record already associated, a transition at or
 /// before a delivery it might have served, a delivery earlier than the
-/// latest transition of its recognizer and state, a record of a session retired to keep
-/// memory flat). Then `isExact` turns false, it stops deriving, and the
-/// importer derives the capture set-wise in SQL instead (`SetWiseDeriver`):
-/// the same rows either way.
+/// latest transition of its recognizer and state, a record of a session
+/// retired to keep memory flat). Then `isExact` turns false and it stops
+/// deriving; the importer feeds it the stored records again, read back in
+/// time order (`StoredRecordReplay`), which it can always answer. Each rule
+/// is written here once, whichever way the records come.
 ///
 /// What it settles goes to a `DerivedLatencySink` in the deriver's own
 /// terms (session ordinals, lines, the strings of its keys); the import's
@@ -28,14 +29,18 @@ struct StreamingDeriver {
     private(set) var isExact = true
     /// Why `isExact` turned false, for the import summary.
     private(set) var inexactReason: String?
-    /// False once false starts cannot be settled in one pass (while the
-    /// latencies still can): the importer derives them alone in SQL.
-    var falseStartsExact: Bool { starts.isExact }
-    var falseStartsInexactReason: String? { starts.inexactReason }
-    /// False once touch outcomes cannot be settled in one pass: the
-    /// importer derives them in SQL.
-    var outcomesExact: Bool { isExact && outcomes.isExact }
-    var outcomesInexactReason: String? { inexactReason ?? outcomes.inexactReason }
+    /// Why the capture is not wholly derived, when it is not: the
+    /// latencies' reason, else the outcomes'. (False starts never stop it:
+    /// `FalseStartTracker` sets events aside instead.) The
+    /// importer then derives it again from the stored records.
+    var incompleteReason: String? { inexactReason ?? outcomes.inexactReason }
+
+    /// Set when the records are read back from the store: looks up the
+    /// touch-down a record names when that down comes later by time (nil
+    /// when the session has no such touch), so the record is settled at
+    /// once. Reading a file, such records wait for the end of their
+    /// session instead, and too many of them end the one-pass derivation.
+    var touchDownReadLater: ((_ session: Int, _ touch: Int64) -> TouchDown?)?
 
     private let limits: Limits
     /// A retired session keeps its orphan counts and why it was retired.
@@ -128,7 +133,8 @@ struct StreamingDeriver {
         case .none:
             settleOrphan(record, session: session, line: line, transitionNanos: transitionNanos, into: &sink)
         case .notSeenYet:
-            deferLater(.delivery(record, line: line, transitionNanos: transitionNanos), session: session)
+            settleOrDefer(.delivery(record, line: line, transitionNanos: transitionNanos), session: session,
+                          into: &sink)
         }
     }
 
@@ -158,13 +164,12 @@ struct StreamingDeriver {
         case .none:
             sessions[session].orphanTransitions += 1
         case .notSeenYet:
-            deferLater(.transition(record, line: line), session: session)
+            settleOrDefer(.transition(record, line: line), session: session, into: &sink)
         }
     }
 
     /// Reads a target record of the session with that ordinal, at that line:
-    /// it counts for outcomes only, so a retired session's hands outcomes
-    /// alone to SQL. `declaredLine`, when the caller knows it, is the line
+    /// it counts for outcomes only. `declaredLine`, when the caller knows it, is the line
     /// of the target's first record in the file (see ``OutcomeTracker``).
     mutating func target<Sink: DerivedLatencySink>(_ record: TargetRecord, session: Int, line: Int,
                                                     declaredLine: Int? = nil, into sink: inout Sink) {
@@ -201,7 +206,7 @@ struct StreamingDeriver {
             outcomes.settleAll(session: session, into: &sink)
         }
         guard isExact else { return }
-        starts.settleAll { sink.add($0) }
+        starts.settleAll(into: &sink)
         // A retired session's orphans were counted when it retired.
         for session in 0..<sessions.count where !sessions.isRetired(session) {
             sink.addOrphans(session: session, deliveries: sessions[session].orphanDeliveries,
@@ -307,8 +312,7 @@ struct StreamingDeriver {
               fits(nanos, minus: transitionNanos ?? nanos, line: line) else { return }
         if let role = FalseStarts.role(ofDelivered: record.event) {
             starts.add(FalseStarts.Event(role: role, nanos: nanos, name: event, line: line),
-                       session: session, touch: owner.touch, target: target,
-                       line: line) { sink.add($0) }
+                       session: session, touch: owner.touch, target: target, into: &sink)
         }
         if let transitionNanos {
             sink.add(dispatch(record, session: session, line: line, owner: owner, transitionNanos: transitionNanos))
@@ -328,8 +332,7 @@ struct StreamingDeriver {
         let nanos = record.timeNanos
         if let role = FalseStarts.role(ofTransitionTo: record.to) {
             starts.add(FalseStarts.Event(role: role, nanos: nanos, name: texts.text(record.to.rawValue), line: line),
-                       session: session, touch: owner.touch, target: recognizer,
-                       line: line) { sink.add($0) }
+                       session: session, touch: owner.touch, target: recognizer, into: &sink)
         }
         guard record.to == .began || record.to == .recognized, fits(nanos, minus: owner.nanos, line: line) else {
             return
@@ -359,12 +362,20 @@ struct StreamingDeriver {
                         transitionNanos: transitionNanos, region: owner?.region)
     }
 
-    private mutating func deferLater(_ record: Deferred, session: Int) {
-        guard deferredCount < limits.deferred else {
-            return giveUp("more than \(limits.deferred) records name a touch before its touch-down")
+    /// A record naming a touch not read yet: settled now when the down can
+    /// be looked up (`touchDownReadLater`), else held for the end of its
+    /// session.
+    private mutating func settleOrDefer<Sink: DerivedLatencySink>(_ record: Deferred, session: Int,
+                                                                   into sink: inout Sink) {
+        guard let lookUp = touchDownReadLater else {
+            guard deferredCount < limits.deferred else {
+                return giveUp("more than \(limits.deferred) records name a touch before its touch-down")
+            }
+            deferredCount += 1
+            sessions[session].deferred.append(record)
+            return
         }
-        deferredCount += 1
-        sessions[session].deferred.append(record)
+        settle(record, owner: record.touch.flatMap { lookUp(session, $0) }, session: session, into: &sink)
     }
 
     /// Settles a session's deferred records: its touches are all known now,
@@ -374,33 +385,41 @@ struct StreamingDeriver {
         sessions[session].deferred = []
         deferredCount -= deferred.count
         for record in deferred {
-            switch record {
-            case .delivery(let record, let line, let transitionNanos):
-                if let touch = record.touch, let owner = sessions[session].touchDownByID[touch] {
-                    settle(record, target: texts.text(record.target), event: texts.text(record.event),
-                           session: session, line: line, owner: owner, transitionNanos: transitionNanos,
-                           into: &sink)
-                } else {
-                    settleOrphan(record, session: session, line: line, transitionNanos: transitionNanos, into: &sink)
-                }
-            case .transition(let record, let line):
-                if let touch = record.touch, let owner = sessions[session].touchDownByID[touch] {
-                    settle(record, recognizer: texts.text(record.recognizer), session: session, line: line,
-                           owner: owner, into: &sink)
-                } else {
-                    sessions[session].orphanTransitions += 1
-                }
+            let owner = record.touch.flatMap { sessions[session].touchDownByID[$0] }
+            settle(record, owner: owner, session: session, into: &sink)
+        }
+    }
+
+    /// Settles a record that named its touch, with that touch's down (nil:
+    /// the session has no such touch, and the record is an orphan).
+    private mutating func settle<Sink: DerivedLatencySink>(_ deferred: Deferred, owner: TouchDown?, session: Int,
+                                                            into sink: inout Sink) {
+        switch deferred {
+        case .delivery(let record, let line, let transitionNanos):
+            if let owner {
+                settle(record, target: texts.text(record.target), event: texts.text(record.event),
+                       session: session, line: line, owner: owner, transitionNanos: transitionNanos,
+                       into: &sink)
+            } else {
+                settleOrphan(record, session: session, line: line, transitionNanos: transitionNanos, into: &sink)
+            }
+        case .transition(let record, let line):
+            if let owner {
+                settle(record, recognizer: texts.text(record.recognizer), session: session, line: line,
+                       owner: owner, into: &sink)
+            } else {
+                sessions[session].orphanTransitions += 1
             }
         }
     }
 
     /// Settles a session and frees its state. Its orphan counts are final
-    /// (a later record of it hands the capture over to SQL), so they are
+    /// (a later record of it ends the one-pass derivation), so they are
     /// handed over now rather than kept until the end: a capture of many
     /// short sessions then holds no row per session at its end.
     private mutating func retire<Sink: DerivedLatencySink>(_ session: Int, into sink: inout Sink) {
         settleDeferred(of: session, into: &sink)
-        starts.settle(session: session) { sink.add($0) }
+        starts.settle(session: session, into: &sink)
         starts.forget(session: session)
         outcomes.settleAll(session: session, into: &sink)
         outcomes.retire(session: session)

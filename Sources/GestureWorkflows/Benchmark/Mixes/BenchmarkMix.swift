@@ -16,8 +16,7 @@ package enum BenchmarkMix: String, CaseIterable, Sendable {
     /// touch, with long and non-ASCII target names.
     case deliveries
     /// The simulated records, each session's written in reversed runs of
-    /// 64: accepted, but the one-pass derivation gives up and the latencies
-    /// are derived set-wise in SQL.
+    /// 64: the reading pass's reorder window puts them back in time order.
     case unordered
     /// One-finger pans as a recorder writes them in an app
     /// (`RecorderShapedCapture.Shape.pan`), sorted by time.

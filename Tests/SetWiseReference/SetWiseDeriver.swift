@@ -1,39 +1,47 @@
 import GRDB
+import GestureStore
 
-/// Derives the latencies of docs/latencies.md for one capture, set-wise in SQL.
+/// The latencies, false starts and touch outcomes of docs/latencies.md for
+/// one capture, set-wise in SQL: a second implementation of the rules,
+/// written apart from the importer's one-pass `StreamingDeriver`, kept in
+/// the tests as the reference the importer's rows are checked against.
 ///
-/// Runs inside the capture's import transaction, so the derived tables are
-/// always in step with the records. Each record is associated with its touch
-/// by one seek in `temp.touch_down`, the capture's touches keyed by (session,
-/// down time, touch), built for the derivation (the store keeps no such index,
-/// migration 0011): a million records derive in seconds, never by scanning all
-/// touches per record. It reads and
-/// writes the `stored_*` tables, names by their keys in `name` (migration
-/// 0008): one namespace, so a delivery's target meets a transition's
-/// recognizer by key. Names are spelled out only where their text orders
-/// rows (a false start's event name).
+/// Each record is associated with its touch by one seek in
+/// `temp.touch_down`, the capture's touches keyed by (session, down time,
+/// touch). It reads and writes the `stored_*` tables, names by their keys in
+/// `name`: one namespace, so a delivery's target meets a transition's
+/// recognizer by key. Outcomes are one join of every touch-down with every
+/// target of its session: quadratic, which a reference may be.
 ///
-/// Captures in time order are derived in the reading pass instead
-/// (`StreamingDeriver`); this is the answer for any order, and the
-/// reference the one-pass rows are tested against.
-enum SetWiseDeriver {
-    static func derive(_ db: Database, captureID: Int64) throws {
-        try run(clearing + steps + falseStartSteps(owned: false), db, captureID: captureID)
+///     try SetWiseDeriver.rederive(database)   // every capture, replacing the importer's rows
+package enum SetWiseDeriver {
+    /// Why a step failed, with its SQL.
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
     }
 
-    /// Only the `touch_start` rows, when the reading pass derived the
-    /// latencies but could not settle every start.
-    static func deriveFalseStarts(_ db: Database, captureID: Int64) throws {
-        try run(falseStartSteps(owned: true), db, captureID: captureID)
+    /// Derives every capture of the store again, replacing the rows the
+    /// importer derived.
+    package static func rederive(_ database: GestureDatabase) throws {
+        try database.connection.write { db in
+            for captureID in try Int64.fetchAll(db, sql: "SELECT id FROM capture ORDER BY id") {
+                try derive(db, captureID: captureID)
+            }
+        }
     }
 
-    static func run(_ statements: [String], _ db: Database, captureID: Int64) throws {
+    /// Derives one capture's rows, after deleting those it has.
+    package static func derive(_ db: Database, captureID: Int64) throws {
+        try run(clearing + steps + falseStartSteps + [outcomes], db, captureID: captureID)
+    }
+
+    private static func run(_ statements: [String], _ db: Database, captureID: Int64) throws {
         let arguments: StatementArguments = ["capture": captureID]
         for sql in statements {
             do {
                 try db.execute(sql: sql, arguments: arguments)
             } catch let error as DatabaseError {
-                throw StoreError("deriving latencies failed: \(error.message ?? "\(error)")\n  SQL: \(sql)\n  arguments: capture \(captureID)")
+                throw Failure(description: "deriving set-wise failed: \(error.message ?? "\(error)")\n  SQL: \(sql)\n  arguments: capture \(captureID)")
             }
         }
     }
@@ -72,19 +80,10 @@ enum SetWiseDeriver {
         """,
     ]
 
-    /// Whatever the reading pass stored before it gave up.
-    private static let clearing = clearing(outcomes: false)
-
-    private static func clearing(outcomes: Bool) -> [String] {
-        (["stored_response", "stored_recognition", "stored_dispatch", "session_orphans", "stored_touch_start"]
-            + (outcomes ? ["stored_outcome"] : []))
-            .map { "DELETE FROM \($0) WHERE session_id IN (SELECT id FROM session WHERE capture_id = :capture)" }
-    }
-
-    /// Deletes the capture's derived rows (its outcomes too, with
-    /// `outcomes`), for a derivation that starts over.
-    static func clearDerivedRows(_ db: Database, captureID: Int64, outcomes: Bool) throws {
-        try run(clearing(outcomes: outcomes), db, captureID: captureID)
+    /// The capture's derived rows, whichever way they were derived.
+    private static let clearing = ["stored_response", "stored_recognition", "stored_dispatch", "session_orphans",
+                                   "stored_touch_start", "stored_outcome"].map {
+        "DELETE FROM \($0) WHERE session_id IN (SELECT id FROM session WHERE capture_id = :capture)"
     }
 
     private static let steps: [String] = touchDowns + [
@@ -164,34 +163,12 @@ enum SetWiseDeriver {
     /// row per (touch, target) with a start (`FalseStarts.outcome`'s rule:
     /// a false start is the first cancel, by time, event name and line,
     /// that follows a start with no end at or between their times; its
-    /// start the earliest such). `owned`: build the owned records of false
-    /// starts alone, else reuse the latencies' tables.
-    private static func falseStartSteps(owned: Bool) -> [String] {
+    /// start the earliest such), from the latencies' owned records.
+    private static var falseStartSteps: [String] {
         let deliveryEvents = "'touchesBegan', 'touchDown', 'touchesEnded', 'touchUpInside', 'touchUpOutside', "
             + "'touchesCancelled', 'touchCancel'"
         let transitionStates = "'began', 'ended', 'recognized', 'cancelled', 'failed'"
-        let ownership = owned ? touchDowns + [
-            "DELETE FROM stored_touch_start WHERE session_id IN (SELECT id FROM session WHERE capture_id = :capture)",
-            "DROP TABLE IF EXISTS temp.owned_delivery",
-            "DROP TABLE IF EXISTS temp.owned_transition",
-            """
-            CREATE TEMP TABLE owned_delivery AS
-            SELECT delivery.session_id, delivery.t_ns, delivery.line, delivery.target_id, delivery.event_id,
-                   delivery.via_id, \(owningTouch("delivery")) AS touch
-            FROM stored_delivery AS delivery
-            WHERE delivery.session_id IN (SELECT id FROM session WHERE capture_id = :capture)
-              AND delivery.event_id IN (SELECT id FROM name WHERE text IN (\(deliveryEvents)))
-            """,
-            """
-            CREATE TEMP TABLE owned_transition AS
-            SELECT transition.session_id, transition.t_ns, transition.line, transition.recognizer_id,
-                   transition.to_state_id, transition.class_id, \(owningTouch("transition")) AS touch
-            FROM stored_transition AS transition
-            WHERE transition.session_id IN (SELECT id FROM session WHERE capture_id = :capture)
-              AND transition.to_state_id IN (SELECT id FROM name WHERE text IN (\(transitionStates)))
-            """,
-        ] : []
-        return ownership + [
+        return [
             "DROP TABLE IF EXISTS temp.start_event",
             """
             CREATE TEMP TABLE start_event AS
@@ -255,5 +232,76 @@ enum SetWiseDeriver {
             "DROP TABLE temp.owned_transition",
             "DROP TABLE temp.touch_down",
         ]
+    }
+
+    /// Each touch-down's nearest target of its session (docs/latencies.md):
+    /// the targets on screen are those with a record at or before the
+    /// down, each at the frame of its latest such record (by time, then
+    /// line); a tie in distance goes to the target whose first record is on
+    /// the earliest line of the file.
+    private static let outcomes = """
+        INSERT INTO stored_outcome (session_id, touch, target_id, distance_pt, inside_frame, inside_hit_area,
+                                    reached, target_line)
+        WITH declared AS (
+            SELECT session_id, target_id AS target, min(line) AS declared_line
+            FROM stored_target
+            WHERE session_id IN (SELECT id FROM session WHERE capture_id = :capture)
+            GROUP BY session_id, target_id
+        ),
+        latest AS MATERIALIZED (
+            SELECT touch.session_id, touch.touch, touch.x AS px, touch.y AS py, touch.hit_id AS hit,
+                   declared.target, declared.declared_line,
+                   (SELECT frame.t_ns FROM stored_target AS frame
+                    WHERE frame.session_id = declared.session_id AND frame.target_id = declared.target
+                      AND frame.t_ns <= touch.down_ns
+                    ORDER BY frame.t_ns DESC LIMIT 1) AS frame_ns
+            FROM declared
+            JOIN stored_touch AS touch ON touch.session_id = declared.session_id
+        ),
+        current AS (
+            SELECT latest.*, frame.line AS frame_line, frame.x, frame.y, frame.w, frame.h,
+                   coalesce(frame.hit_x, frame.x) AS ax, coalesce(frame.hit_y, frame.y) AS ay,
+                   coalesce(frame.hit_w, frame.w) AS aw, coalesce(frame.hit_h, frame.h) AS ah
+            FROM latest
+            JOIN stored_target AS frame ON frame.session_id = latest.session_id AND frame.target_id = latest.target
+                                AND frame.t_ns = latest.frame_ns
+                                AND frame.line = (SELECT max(same.line) FROM stored_target AS same
+                                                  WHERE same.session_id = latest.session_id
+                                                    AND same.target_id = latest.target AND same.t_ns = latest.frame_ns)
+        ),
+        measured AS (
+            SELECT current.*, max(x - px, 0.0, px - (x + w)) AS dx, max(y - py, 0.0, py - (y + h)) AS dy
+            FROM current
+        ),
+        ranked AS (
+            SELECT measured.*, dx * dx + dy * dy AS squared,
+                   row_number() OVER (PARTITION BY session_id, touch ORDER BY dx * dx + dy * dy, declared_line) AS nearest
+            FROM measured
+        )
+        SELECT session_id, touch, target,
+               -- Past binary64, the square overflows: scaled by the larger
+               -- side, and at most the largest finite double.
+               CASE WHEN squared <= 1.7976931348623157e308 THEN sqrt(squared)
+                    ELSE min(max(dx, dy) * sqrt(1 + (min(dx, dy) / max(dx, dy)) * (min(dx, dy) / max(dx, dy))),
+                             1.7976931348623157e308) END,
+               (px >= x AND px <= x + w AND py >= y AND py <= y + h),
+               (px >= ax AND px <= ax + aw AND py >= ay AND py <= ay + ah),
+               (CASE WHEN hit IS NOT NULL THEN hit = target ELSE px >= ax AND px <= ax + aw AND py >= ay AND py <= ay + ah END),
+               frame_line
+        FROM ranked WHERE nearest = 1
+        """
+}
+
+/// Which implementation of the rules derives a test's rows.
+package enum Deriver: String, Sendable, CaseIterable {
+    /// The importer's own rows (`StreamingDeriver`, while reading or from
+    /// the stored records read back in time order).
+    case importer
+    /// The importer's rows replaced by the SQL reference's.
+    case setWise
+
+    /// Replaces the store's derived rows with the reference's, for `.setWise`.
+    package func derive(_ database: GestureDatabase) throws {
+        if self == .setWise { try SetWiseDeriver.rederive(database) }
     }
 }
