@@ -9,7 +9,7 @@ import GestureTrace
 /// row looks its names up here, so the inserting thread never asks SQLite
 /// for a key; keys handed out since the last ``flush(_:)`` are written to
 /// `name` then, in the import's transaction, before any statement reads
-/// names by text (the set-wise derivation). A failed import rolls them back
+/// names by text (the replay, the false starts set aside). A failed import rolls them back
 /// with its rows.
 ///
 ///     let names = try NameInterner(db)

@@ -9,7 +9,7 @@ import GestureTrace
 /// a control) would otherwise cost one pass over all of them per down. The
 /// answer is the one a pass over every target gives, bit for bit: the
 /// distances are computed by ``squaredDistance(from:_:_:)``, the same
-/// operations the set-wise reference performs, and the search stops only
+/// operations the tests' SQL reference performs, and the search stops only
 /// when the least distance any unvisited target can have is strictly
 /// greater than the nearest found, so every target at the nearest distance
 /// (a tie) is measured.
@@ -63,7 +63,7 @@ final class TargetGrid {
     }
 
     /// The distance in points from (px, py) to a frame whose squared
-    /// distance is `squared`: its square root, bit for bit the set-wise
+    /// distance is `squared`: its square root, bit for bit the SQL
     /// reference's, whenever the square is finite. Past that (a down some
     /// 10^154 points from the frame) the distance is measured without
     /// squaring, and one past the largest finite number (a down and a frame
