@@ -19,8 +19,8 @@ struct BatchBuilder {
     private var screens: [(width: Double?, height: Double?)] = []
     private var screenIndex: [ScreenKey: Int32] = [:]
 
-    init(limits: StreamingDeriver.Limits) {
-        deriver = StreamingDeriver(limits: limits)
+    init(limits: StreamingDeriver.Limits, startsOverflow: FalseStartTracker.Overflow = .settle) {
+        deriver = StreamingDeriver(limits: limits, startsOverflow: startsOverflow)
         window = ReorderWindow(capacity: limits.reorder)
     }
 

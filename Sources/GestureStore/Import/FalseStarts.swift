@@ -122,12 +122,27 @@ struct HeldStartEvent {
 /// pair when nothing more can come for it: at the end, or when its session
 /// is retired. When too many pairs are pending, the pairs of half the
 /// touches (those whose pairs are all closed first, the least recently
-/// active first) are set aside instead: their events go to the sink as
-/// `HeldStartEvent`s, as do any later events of those touches, and the
-/// importer settles them once the capture is read. So however the events
-/// come, every pair is settled by `FalseStarts.outcome` over all its
-/// events, with memory for the pending pairs and one id per touch set aside.
+/// active first) make room, in one of two ways (`Overflow`):
+///
+/// - `.settle`, the reading pass's: they are settled at once. Their events
+///   are over in nearly every capture, and this costs nothing more; a later
+///   event of such a touch makes the pass inexact, and the importer derives
+///   the capture again from its stored records.
+/// - `.setAside`, the stored records': their events go to the sink as
+///   `HeldStartEvent`s, as do any later events of those touches, and the
+///   importer settles them after the last record (`HeldStartEvents`). Exact
+///   whatever the order, at the cost of storing those events.
+///
+/// Either way every pair is settled by `FalseStarts.outcome` over all its
+/// events, with memory for the pending pairs and one id per touch that made
+/// room.
 struct FalseStartTracker {
+    /// What the pairs that make room become.
+    enum Overflow {
+        case settle
+        case setAside
+    }
+
     struct Key: MixedHashable {
         var session: Int
         var touch: Int64
@@ -151,22 +166,31 @@ struct FalseStartTracker {
         var mixedHash: UInt64 { KeyMix.of(UInt64(bitPattern: Int64(session)), UInt64(bitPattern: touch)) }
     }
 
+    /// False once an event of a touch settled to make room came (`.settle`).
+    private(set) var isExact = true
+    private(set) var inexactReason: String?
     private let limit: Int
+    private let overflow: Overflow
     private var pending: [Key: Pending] = [:]
     private var activity = 0
-    /// By session ordinal: touches whose events are set aside. Nearly every
-    /// event's session has none, which an empty set answers without hashing.
-    private var setAside: [Set<Int64>] = []
+    /// By session ordinal: touches that made room. Nearly every event's
+    /// session has none, which an empty set answers without hashing.
+    private var madeRoom: [Set<Int64>] = []
 
-    init(limit: Int) {
+    init(limit: Int, overflow: Overflow) {
         self.limit = max(limit, 1)
+        self.overflow = overflow
     }
 
     /// Adds an event of the pair (touch, target); `target` is the deriver's
     /// text of the name, already hashed.
     mutating func add<Sink: DerivedLatencySink>(_ event: FalseStarts.Event, session: Int, touch: Int64,
                                                  target: ExactText, into sink: inout Sink) {
-        if session < setAside.count, !setAside[session].isEmpty, setAside[session].contains(touch) {
+        guard isExact else { return }
+        if session < madeRoom.count, !madeRoom[session].isEmpty, madeRoom[session].contains(touch) {
+            guard overflow == .setAside else {
+                return giveUp("the record at line \(event.line) is of a touch whose starts were settled to keep memory flat")
+            }
             return sink.add(HeldStartEvent(session: session, touch: touch, target: target.string, event: event))
         }
         let key = Key(session: session, touch: touch, target: target)
@@ -177,12 +201,13 @@ struct FalseStartTracker {
             $0.events.append(event)
         }
         if pending.count > limit {
-            setAsideOldest(into: &sink)
+            makeRoom(into: &sink)
         }
     }
 
     /// Settles every pair of one session (retired, or the capture ended).
     mutating func settle<Sink: DerivedLatencySink>(session: Int, into sink: inout Sink) {
+        guard isExact else { return }
         let keys = pending.keys.filter { $0.session == session }
         for key in keys {
             settle(key, into: &sink)
@@ -190,26 +215,26 @@ struct FalseStartTracker {
     }
 
     mutating func settleAll<Sink: DerivedLatencySink>(into sink: inout Sink) {
+        guard isExact else { return }
         let keys = pending.keys.sorted { ($0.session, $0.touch) < ($1.session, $1.touch) }
         for key in keys {
             settle(key, into: &sink)
         }
     }
 
-    /// Sets aside the pairs of half of the pending touches (whole touches,
-    /// so that each pair's events all go one way), never the most recently
-    /// active one: first those with no pair left open, the least recently
-    /// active first, then the open ones.
+    /// Settles or sets aside (`overflow`) the pairs of half of the pending
+    /// touches (whole touches, so that each pair's events all go one way),
+    /// never the most recently active one: first those with no pair left
+    /// open, the least recently active first, then the open ones.
     ///
     /// A pair is open while its latest event is a start: the finger may
     /// still be down, and its cancel or end is still to come. A finger held
     /// through thousands of taps (a thumb on a control while the other hand
-    /// taps) is the least recently active touch of all; set aside by
-    /// recency alone, its pairs and late cancel would be settled after the
-    /// import rather than while reading. The taps' pairs are closed by
-    /// their own cancels and ends, and go first. Recency, not down time:
-    /// sessions have clocks of their own.
-    private mutating func setAsideOldest<Sink: DerivedLatencySink>(into sink: inout Sink) {
+    /// taps) is the least recently active touch of all; settled by recency
+    /// alone, its late cancel would send the capture to be derived again.
+    /// The taps' pairs are closed by their own cancels and ends, and go
+    /// first. Recency, not down time: sessions have clocks of their own.
+    private mutating func makeRoom<Sink: DerivedLatencySink>(into sink: inout Sink) {
         var touches: [TouchKey: (open: Bool, activity: Int)] = [:]
         for (key, entry) in pending {
             let touch = TouchKey(session: key.session, touch: key.touch)
@@ -224,12 +249,17 @@ struct FalseStartTracker {
         }.map(\.key)
         let chosen = Set(bySettling.prefix((bySettling.count + 1) / 2))
         for key in pending.keys where chosen.contains(TouchKey(session: key.session, touch: key.touch)) {
-            guard let entry = pending.removeValue(forKey: key) else { continue }
-            while setAside.count <= key.session { setAside.append([]) }
-            setAside[key.session].insert(key.touch)
-            for event in entry.events {
-                sink.add(HeldStartEvent(session: key.session, touch: key.touch, target: key.target.string,
-                                        event: event))
+            while madeRoom.count <= key.session { madeRoom.append([]) }
+            madeRoom[key.session].insert(key.touch)
+            switch overflow {
+            case .settle:
+                settle(key, into: &sink)
+            case .setAside:
+                guard let entry = pending.removeValue(forKey: key) else { continue }
+                for event in entry.events {
+                    sink.add(HeldStartEvent(session: key.session, touch: key.touch, target: key.target.string,
+                                            event: event))
+                }
             }
         }
     }
@@ -247,9 +277,16 @@ struct FalseStartTracker {
         body(&entry)
     }
 
-    /// Forgets a retired session's touches set aside: any later record of
-    /// it ends the one-pass derivation anyway.
+    /// Forgets a retired session's touches that made room: any later
+    /// record of it ends the one-pass derivation anyway.
     mutating func forget(session: Int) {
-        if session < setAside.count { setAside[session] = [] }
+        if session < madeRoom.count { madeRoom[session] = [] }
+    }
+
+    private mutating func giveUp(_ reason: String) {
+        isExact = false
+        inexactReason = reason
+        pending = [:]
+        madeRoom = []
     }
 }

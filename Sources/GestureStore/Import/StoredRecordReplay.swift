@@ -32,7 +32,9 @@ enum StoredRecordReplay {
     /// rows are the capture's.
     static func derive(_ db: Database, captureID: Int64, inserter: RecordInserter,
                        limits: StreamingDeriver.Limits) throws -> StreamingDeriver {
-        var deriver = StreamingDeriver(limits: limits)
+        // Read in time order nothing else defeats the deriver; the false
+        // starts' pairs that make room are set aside, so nothing does.
+        var deriver = StreamingDeriver(limits: limits, startsOverflow: .setAside)
         do {
             try clearDerivedRows(db, captureID: captureID)
             try inserter.discardHeldStarts()

@@ -15,8 +15,9 @@ extension StreamingDeriver {
         /// record looks its down up instead).
         var deferred = 1 << 16
         /// (touch, target) pairs whose starts, ends and cancels are held at
-        /// once; above this the oldest touches' events are set aside in the
-        /// store and settled after the import (`FalseStartTracker`).
+        /// once; above this the oldest touches' pairs are settled (while
+        /// reading) or set aside and settled after the import (from the
+        /// stored records): see `FalseStartTracker`.
         var startPairs = 16_384
         /// Records of a session held to be put back in time order before
         /// they are derived (`ReorderWindow`); 0 reads them as they come.

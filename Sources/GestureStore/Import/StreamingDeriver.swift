@@ -30,10 +30,9 @@ struct StreamingDeriver {
     /// Why `isExact` turned false, for the import summary.
     private(set) var inexactReason: String?
     /// Why the capture is not wholly derived, when it is not: the
-    /// latencies' reason, else the outcomes'. (False starts never stop it:
-    /// `FalseStartTracker` sets events aside instead.) The
+    /// latencies' reason, else the false starts', else the outcomes'. The
     /// importer then derives it again from the stored records.
-    var incompleteReason: String? { inexactReason ?? outcomes.inexactReason }
+    var incompleteReason: String? { inexactReason ?? starts.inexactReason ?? outcomes.inexactReason }
 
     /// Set when the records are read back from the store: looks up the
     /// touch-down a record names when that down comes later by time (nil
@@ -58,9 +57,12 @@ struct StreamingDeriver {
     /// Each name's `ExactText`, hashed once rather than once a record.
     private var texts = ExactTextCache()
 
-    init(limits: Limits = Limits()) {
+    /// - Parameter startsOverflow: what the false starts' pairs past
+    ///   `limits.startPairs` become: settled at once while reading a file,
+    ///   set aside (exact whatever comes later) from the stored records.
+    init(limits: Limits = Limits(), startsOverflow: FalseStartTracker.Overflow = .settle) {
         self.limits = limits
-        starts = FalseStartTracker(limit: limits.startPairs)
+        starts = FalseStartTracker(limit: limits.startPairs, overflow: startsOverflow)
         outcomes = OutcomeTracker(heldDowns: limits.heldDowns)
     }
 
