@@ -33,8 +33,12 @@ enum StoredRecordReplay {
     static func derive(_ db: Database, captureID: Int64, inserter: RecordInserter,
                        limits: StreamingDeriver.Limits) throws -> StreamingDeriver {
         // Read in time order nothing else defeats the deriver; the false
-        // starts' pairs that make room are set aside, so nothing does.
-        var deriver = StreamingDeriver(limits: limits, startsOverflow: .setAside)
+        // starts' pairs that make room are set aside, so nothing does. The
+        // sessions come one after another, so each is settled and freed as
+        // the next starts: no pair waits behind 63 finished sessions.
+        var replayLimits = limits
+        replayLimits.liveSessions = 1
+        var deriver = StreamingDeriver(limits: replayLimits, startsOverflow: .setAside)
         do {
             try clearDerivedRows(db, captureID: captureID)
             try inserter.discardHeldStarts()
