@@ -248,7 +248,10 @@ struct FalseStartTracker {
             ($0.value.open ? 1 : 0, $0.value.activity) < ($1.value.open ? 1 : 0, $1.value.activity)
         }.map(\.key)
         let chosen = Set(bySettling.prefix((bySettling.count + 1) / 2))
-        for key in pending.keys where chosen.contains(TouchKey(session: key.session, touch: key.touch)) {
+        // The keys first: removing entries while iterating `pending.keys`
+        // would copy the whole dictionary.
+        let making = pending.keys.filter { chosen.contains(TouchKey(session: $0.session, touch: $0.touch)) }
+        for key in making {
             while madeRoom.count <= key.session { madeRoom.append([]) }
             madeRoom[key.session].insert(key.touch)
             switch overflow {
