@@ -8,10 +8,10 @@ SELECT capture.file_name AS capture,
        session.device_model AS device,
        (SELECT group_concat(key || '=' || value, ' ')
         FROM (SELECT key, value FROM session_config WHERE session_id = session.id ORDER BY key) AS ordered) AS config,
-       (SELECT count(*) FROM touch WHERE touch.session_id = session.id) AS touches,
-       (SELECT count(*) FROM response WHERE response.session_id = session.id) AS responses,
-       (SELECT median(latency_ns / 1e6) FROM response WHERE response.session_id = session.id) AS response_p50_ms,
-       (SELECT percentile(latency_ns / 1e6, 95) FROM response WHERE response.session_id = session.id) AS response_p95_ms,
+       (SELECT count(*) FROM touches WHERE touches.session_id = session.id) AS touches,
+       (SELECT count(*) FROM responses WHERE responses.session_id = session.id) AS responses,
+       (SELECT median(latency_ms) FROM responses WHERE responses.session_id = session.id) AS response_p50_ms,
+       (SELECT percentile(latency_ms, 95) FROM responses WHERE responses.session_id = session.id) AS response_p95_ms,
        coalesce(session_orphans.orphan_deliveries, 0) AS orphan_deliveries,
        coalesce(session_orphans.orphan_transitions, 0) AS orphan_transitions
 FROM session

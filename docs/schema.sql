@@ -1,4 +1,4 @@
--- The gesturelab schema after every migration in Migrations/ (schema version 12).
+-- The gesturelab schema after every migration in Migrations/ (schema version 13).
 -- Generated from a new database; do not edit. After adding a migration, run
 -- scripts/update-schema.sh to write it anew. PRAGMA application_id = 0x474C4142
 -- ("GLAB"); new databases use 16384-byte pages.
@@ -216,79 +216,6 @@ CREATE INDEX session_by_experiment ON session(experiment, variant);
 
 CREATE INDEX session_config_by_key ON session_config(key, value);
 
-CREATE VIEW touches AS
-SELECT capture.file_name AS capture,
-       session.session,
-       session.experiment,
-       session.variant,
-       touch.touch,
-       touch.down_ns,
-       touch.x,
-       touch.y,
-       touch.region,
-       touch.kind,
-       touch.line,
-       capture.id AS capture_id,
-       session.id AS session_id
-FROM touch
-JOIN session ON session.id = touch.session_id
-JOIN capture ON capture.id = session.capture_id;
-
-CREATE VIEW targets AS
-SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
-       target.target, target.class, target.t_ns, target.x, target.y, target.w, target.h,
-       target.hit_x, target.hit_y, target.hit_w, target.hit_h,
-       target.line, capture.id AS capture_id, target.session_id
-FROM target
-JOIN session ON session.id = target.session_id
-JOIN capture ON capture.id = session.capture_id;
-
-CREATE VIEW outcomes AS
-SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
-       outcome.touch, touch.region, touch.x, touch.y, touch.hit, outcome.target,
-       outcome.distance_pt, outcome.inside_frame, outcome.inside_hit_area, outcome.reached,
-       touch.down_ns, touch.line, outcome.target_line,
-       capture.id AS capture_id, outcome.session_id
-FROM outcome
-JOIN touch ON touch.session_id = outcome.session_id AND touch.touch = outcome.touch
-JOIN session ON session.id = outcome.session_id
-JOIN capture ON capture.id = session.capture_id;
-
-CREATE VIEW starts AS
-SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
-       touch_start.touch, touch.region, touch_start.target, touch_start.start_event,
-       (touch_start.start_ns - touch.down_ns) / 1e6 AS start_ms,
-       CASE WHEN touch_start.cancel_ns IS NULL THEN 0 ELSE 1 END AS false_start,
-       touch_start.cancel_event,
-       (touch_start.cancel_ns - touch_start.start_ns) / 1e6 AS cancelled_after_ms,
-       touch.down_ns, touch_start.start_ns, touch_start.cancel_ns, touch_start.start_line, touch_start.cancel_line,
-       capture.id AS capture_id, touch_start.session_id
-FROM touch_start
-JOIN touch ON touch.session_id = touch_start.session_id AND touch.touch = touch_start.touch
-JOIN session ON session.id = touch_start.session_id
-JOIN capture ON capture.id = session.capture_id;
-
-CREATE VIEW false_starts AS
-SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
-       touch_start.touch, touch_start.target, touch_start.start_event, touch_start.cancel_event,
-       (touch_start.start_ns - touch.down_ns) / 1e6 AS start_ms,
-       (touch_start.cancel_ns - touch_start.start_ns) / 1e6 AS cancelled_after_ms,
-       touch.region, touch.down_ns, touch_start.start_ns, touch_start.cancel_ns,
-       touch_start.start_line, touch_start.cancel_line,
-       capture.id AS capture_id, touch_start.session_id
-FROM touch_start
-JOIN touch ON touch.session_id = touch_start.session_id AND touch.touch = touch_start.touch
-JOIN session ON session.id = touch_start.session_id
-JOIN capture ON capture.id = session.capture_id
-WHERE touch_start.cancel_ns IS NOT NULL;
-
-CREATE VIEW touch AS
-SELECT session_id, touch, down_ns, x, y,
-       (SELECT text FROM name WHERE id = kind_id) AS kind, line,
-       (SELECT text FROM name WHERE id = region_id) AS region,
-       (SELECT text FROM name WHERE id = hit_id) AS hit
-FROM stored_touch;
-
 CREATE VIEW touch_sample AS
 SELECT session_id, touch, t_ns, (SELECT text FROM name WHERE id = phase_id) AS phase, x, y, radius, force,
        (SELECT text FROM name WHERE id = kind_id) AS kind, line
@@ -307,22 +234,6 @@ SELECT session_id, t_ns, (SELECT text FROM name WHERE id = target_id) AS target,
        touch, line
 FROM stored_delivery;
 
-CREATE VIEW target AS
-SELECT session_id, (SELECT text FROM name WHERE id = target_id) AS target, t_ns, x, y, w, h,
-       hit_x, hit_y, hit_w, hit_h, (SELECT text FROM name WHERE id = class_id) AS class, line
-FROM stored_target;
-
-CREATE VIEW outcome AS
-SELECT session_id, touch, (SELECT text FROM name WHERE id = target_id) AS target, distance_pt, inside_frame,
-       inside_hit_area, reached, target_line
-FROM stored_outcome;
-
-CREATE VIEW touch_start AS
-SELECT session_id, touch, (SELECT text FROM name WHERE id = target_id) AS target,
-       (SELECT text FROM name WHERE id = start_event_id) AS start_event, start_ns, start_line,
-       (SELECT text FROM name WHERE id = cancel_event_id) AS cancel_event, cancel_ns, cancel_line
-FROM stored_touch_start;
-
 CREATE VIEW response_pairs AS
 SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
        first.touch, (SELECT text FROM name WHERE id = first.region_id) AS region,
@@ -340,51 +251,108 @@ JOIN stored_response AS second
 JOIN session ON session.id = first.session_id
 JOIN capture ON capture.id = session.capture_id;
 
-CREATE VIEW response AS
-SELECT session_id, touch, (SELECT text FROM name WHERE id = target_id) AS target,
-       (SELECT text FROM name WHERE id = event_id) AS event, (SELECT text FROM name WHERE id = via_id) AS via,
-       t_ns, t_ns - latency_ns AS down_ns, latency_ns, line, (SELECT text FROM name WHERE id = region_id) AS region
-FROM stored_response;
+CREATE VIEW touches AS
+SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
+       touch.touch, touch.down_ns, touch.x, touch.y,
+       (SELECT text FROM name WHERE id = touch.region_id) AS region,
+       (SELECT text FROM name WHERE id = touch.kind_id) AS kind,
+       (SELECT text FROM name WHERE id = touch.hit_id) AS hit,
+       touch.line, capture.id AS capture_id, session.id AS session_id
+FROM stored_touch AS touch
+JOIN session ON session.id = touch.session_id
+JOIN capture ON capture.id = session.capture_id;
 
 CREATE VIEW responses AS
 SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
-       response.touch, response.region, response.target, response.event, response.via,
+       response.touch, (SELECT text FROM name WHERE id = response.region_id) AS region,
+       (SELECT text FROM name WHERE id = response.target_id) AS target,
+       (SELECT text FROM name WHERE id = response.event_id) AS event,
+       (SELECT text FROM name WHERE id = response.via_id) AS via,
        response.latency_ns / 1e6 AS latency_ms,
-       response.down_ns, response.t_ns, response.latency_ns, response.line,
+       response.t_ns - response.latency_ns AS down_ns, response.t_ns, response.latency_ns, response.line,
        capture.id AS capture_id, response.session_id
-FROM response
+FROM stored_response AS response
 JOIN session ON session.id = response.session_id
 JOIN capture ON capture.id = session.capture_id;
 
-CREATE VIEW recognition AS
-SELECT session_id, touch, (SELECT text FROM name WHERE id = recognizer_id) AS recognizer,
-       (SELECT text FROM name WHERE id = class_id) AS class, (SELECT text FROM name WHERE id = state_id) AS state,
-       t_ns, t_ns - latency_ns AS down_ns, latency_ns, line, (SELECT text FROM name WHERE id = region_id) AS region
-FROM stored_recognition;
-
 CREATE VIEW recognitions AS
 SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
-       recognition.touch, recognition.region, recognition.recognizer, recognition.class,
-       recognition.state AS event, NULL AS via,
+       recognition.touch, (SELECT text FROM name WHERE id = recognition.region_id) AS region,
+       (SELECT text FROM name WHERE id = recognition.recognizer_id) AS recognizer,
+       (SELECT text FROM name WHERE id = recognition.class_id) AS class,
+       (SELECT text FROM name WHERE id = recognition.state_id) AS event, NULL AS via,
        recognition.latency_ns / 1e6 AS latency_ms,
-       recognition.down_ns, recognition.t_ns, recognition.latency_ns, recognition.line,
-       capture.id AS capture_id, recognition.session_id
-FROM recognition
+       recognition.t_ns - recognition.latency_ns AS down_ns, recognition.t_ns, recognition.latency_ns,
+       recognition.line, capture.id AS capture_id, recognition.session_id
+FROM stored_recognition AS recognition
 JOIN session ON session.id = recognition.session_id
 JOIN capture ON capture.id = session.capture_id;
 
-CREATE VIEW dispatch AS
-SELECT session_id, t_ns, line, (SELECT text FROM name WHERE id = target_id) AS target,
-       (SELECT text FROM name WHERE id = event_id) AS event, (SELECT text FROM name WHERE id = via_id) AS via,
-       touch, t_ns - latency_ns AS transition_ns, latency_ns, (SELECT text FROM name WHERE id = region_id) AS region
-FROM stored_dispatch;
-
 CREATE VIEW dispatches AS
 SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
-       dispatch.touch, dispatch.region, dispatch.target, dispatch.event, dispatch.via,
+       dispatch.touch, (SELECT text FROM name WHERE id = dispatch.region_id) AS region,
+       (SELECT text FROM name WHERE id = dispatch.target_id) AS target,
+       (SELECT text FROM name WHERE id = dispatch.event_id) AS event,
+       (SELECT text FROM name WHERE id = dispatch.via_id) AS via,
        dispatch.latency_ns / 1e6 AS latency_ms,
-       dispatch.transition_ns, dispatch.t_ns, dispatch.latency_ns, dispatch.line,
+       dispatch.t_ns - dispatch.latency_ns AS transition_ns, dispatch.t_ns, dispatch.latency_ns, dispatch.line,
        capture.id AS capture_id, dispatch.session_id
-FROM dispatch
+FROM stored_dispatch AS dispatch
 JOIN session ON session.id = dispatch.session_id
 JOIN capture ON capture.id = session.capture_id;
+
+CREATE VIEW targets AS
+SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
+       (SELECT text FROM name WHERE id = target.target_id) AS target,
+       (SELECT text FROM name WHERE id = target.class_id) AS class,
+       target.t_ns, target.x, target.y, target.w, target.h,
+       target.hit_x, target.hit_y, target.hit_w, target.hit_h,
+       target.line, capture.id AS capture_id, target.session_id
+FROM stored_target AS target
+JOIN session ON session.id = target.session_id
+JOIN capture ON capture.id = session.capture_id;
+
+CREATE VIEW outcomes AS
+SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
+       outcome.touch, (SELECT text FROM name WHERE id = touch.region_id) AS region, touch.x, touch.y,
+       (SELECT text FROM name WHERE id = touch.hit_id) AS hit,
+       (SELECT text FROM name WHERE id = outcome.target_id) AS target,
+       outcome.distance_pt, outcome.inside_frame, outcome.inside_hit_area, outcome.reached,
+       touch.down_ns, touch.line, outcome.target_line,
+       capture.id AS capture_id, outcome.session_id
+FROM stored_outcome AS outcome
+JOIN stored_touch AS touch ON touch.session_id = outcome.session_id AND touch.touch = outcome.touch
+JOIN session ON session.id = outcome.session_id
+JOIN capture ON capture.id = session.capture_id;
+
+CREATE VIEW starts AS
+SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
+       start.touch, (SELECT text FROM name WHERE id = touch.region_id) AS region,
+       (SELECT text FROM name WHERE id = start.target_id) AS target,
+       (SELECT text FROM name WHERE id = start.start_event_id) AS start_event,
+       (start.start_ns - touch.down_ns) / 1e6 AS start_ms,
+       CASE WHEN start.cancel_ns IS NULL THEN 0 ELSE 1 END AS false_start,
+       (SELECT text FROM name WHERE id = start.cancel_event_id) AS cancel_event,
+       (start.cancel_ns - start.start_ns) / 1e6 AS cancelled_after_ms,
+       touch.down_ns, start.start_ns, start.cancel_ns, start.start_line, start.cancel_line,
+       capture.id AS capture_id, start.session_id
+FROM stored_touch_start AS start
+JOIN stored_touch AS touch ON touch.session_id = start.session_id AND touch.touch = start.touch
+JOIN session ON session.id = start.session_id
+JOIN capture ON capture.id = session.capture_id;
+
+CREATE VIEW false_starts AS
+SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
+       start.touch, (SELECT text FROM name WHERE id = start.target_id) AS target,
+       (SELECT text FROM name WHERE id = start.start_event_id) AS start_event,
+       (SELECT text FROM name WHERE id = start.cancel_event_id) AS cancel_event,
+       (start.start_ns - touch.down_ns) / 1e6 AS start_ms,
+       (start.cancel_ns - start.start_ns) / 1e6 AS cancelled_after_ms,
+       (SELECT text FROM name WHERE id = touch.region_id) AS region,
+       touch.down_ns, start.start_ns, start.cancel_ns, start.start_line, start.cancel_line,
+       capture.id AS capture_id, start.session_id
+FROM stored_touch_start AS start
+JOIN stored_touch AS touch ON touch.session_id = start.session_id AND touch.touch = start.touch
+JOIN session ON session.id = start.session_id
+JOIN capture ON capture.id = session.capture_id
+WHERE start.cancel_ns IS NOT NULL;

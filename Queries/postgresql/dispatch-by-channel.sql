@@ -17,10 +17,12 @@
 -- dispatch_by_channel (server migration 0009), one seek past the previous
 -- one each (`channel`, starting from '' in each session: the names are
 -- never empty); they give the groups; each group's rows are then read
--- through that index, session by session. `dispatch` and `dispatches` are
--- each named once and every seek stays within one session, so `--where`,
--- which puts a common table expression of each name before the query,
--- leaves both inlined and the seeks as short.
+-- through that index, session by session. The seeks read the table that
+-- keeps the dispatches, `stored_dispatch`, whose index it is; every seek
+-- stays within a session the recursion took from `session`, so `--where`,
+-- which puts a common table expression named `session` (and one named
+-- `dispatches`) before the query, limits them as it limits the rest, and
+-- leaves each inlined and the seeks as short.
 --
 -- Only the SQL below is used on PostgreSQL: the query's name, description
 -- and parameters are those of Queries/dispatch-by-channel.sql.
@@ -34,7 +36,7 @@ WITH RECURSIVE channel AS (
     FROM channel
     CROSS JOIN LATERAL (
         SELECT dispatch.target, dispatch.event, dispatch.via
-        FROM dispatch
+        FROM stored_dispatch AS dispatch
         WHERE dispatch.session_id = channel.session_id
           AND (dispatch.target, dispatch.event, dispatch.via) > (channel.target, channel.event, channel.via)
         ORDER BY dispatch.target, dispatch.event, dispatch.via

@@ -23,7 +23,7 @@ SELECT capture.file_name AS capture,
        session.device_model AS device,
        (SELECT group_concat(key || '=' || value, ' ')
         FROM (SELECT key, value FROM session_config WHERE session_id = session.id ORDER BY key) AS ordered) AS config,
-       (SELECT count(*) FROM touch WHERE touch.session_id = session.id) AS touches,
+       (SELECT count(*) FROM touches WHERE touches.session_id = session.id) AS touches,
        latencies.responses,
        latencies.percentiles[1] AS response_p50_ms,
        latencies.percentiles[2] AS response_p95_ms,
@@ -36,6 +36,6 @@ CROSS JOIN LATERAL (
     SELECT count(*) AS responses,
            pg_catalog.percentile_cont(ARRAY[0.5, 0.95]::double precision[])
                WITHIN GROUP (ORDER BY latency_ns::double precision / 1e6::double precision) AS percentiles
-    FROM response WHERE response.session_id = session.id) AS latencies
+    FROM responses WHERE responses.session_id = session.id) AS latencies
 WHERE (:experiment IS NULL OR session.experiment = :experiment)
 ORDER BY capture.id, session.line;

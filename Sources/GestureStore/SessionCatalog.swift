@@ -16,7 +16,7 @@ package enum SessionCatalog {
                session.device_os AS os,
                session.screen_w,
                session.screen_h,
-               (SELECT count(*) FROM touch WHERE touch.session_id = session.id) AS touches,
+               (SELECT count(*) FROM touches WHERE touches.session_id = session.id) AS touches,
                (SELECT count(*) FROM transition WHERE transition.session_id = session.id) AS transitions,
                (SELECT count(*) FROM delivery WHERE delivery.session_id = session.id) AS deliveries,
                (SELECT count(*) FROM frame WHERE frame.session_id = session.id) AS frames,

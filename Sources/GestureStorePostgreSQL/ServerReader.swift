@@ -144,9 +144,9 @@ package final class ServerReader: StoreReader {
     package func relationNames() throws -> [String] {
         try fetchStrings(sql: """
             SELECT table_name FROM information_schema.tables
-            WHERE table_schema = 'public' AND table_name <> ?
+            WHERE table_schema = 'public'
             ORDER BY table_type DESC, table_name
-            """, arguments: [ServerSchema.ledgerTable])
+            """).filter { !StoreRelations.isInternal($0) }
     }
 
     package var schemaName: String { "public" }

@@ -136,10 +136,8 @@ package struct StorePusher {
                           select: "SELECT id, \(PushedTables.session.joined(separator: ", ")) FROM session WHERE capture_id = ? ORDER BY id",
                           local: local, captureID: capture.id, connection: connection,
                           prefix: { [serverSession[$0]!, captureID] }, rows: &rows, progress: progress)
-            for (table, columns) in PushedTables.perSession {
-                try copyTable(table, columns: ["session_id"] + columns,
-                              select: "SELECT session_id, \(columns.joined(separator: ", ")) FROM \(table) "
-                                  + "WHERE session_id IN (SELECT id FROM session WHERE capture_id = ?)",
+            for table in PushedTables.perSession {
+                try copyTable(table.table, columns: ["session_id"] + table.columns, select: table.localSelect,
                               local: local, captureID: capture.id, connection: connection,
                               prefix: { [serverSession[$0]!] }, rows: &rows, progress: progress)
             }
@@ -208,7 +206,7 @@ package struct StorePusher {
     static let sessionTotals = """
         INSERT INTO session_totals (session_id, touches, transitions, deliveries, frames)
         SELECT session.id,
-               (SELECT count(*) FROM touch WHERE touch.session_id = session.id),
+               (SELECT count(*) FROM stored_touch WHERE stored_touch.session_id = session.id),
                (SELECT count(*) FROM transition WHERE transition.session_id = session.id),
                (SELECT count(*) FROM delivery WHERE delivery.session_id = session.id),
                (SELECT count(*) FROM frame WHERE frame.session_id = session.id)

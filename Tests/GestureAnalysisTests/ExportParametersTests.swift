@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func aTableOrRelationRefusesParametersAndAQueryItsUnknownOnes() throws {
-        for relation in ["responses", "touch"] {
+        for relation in ["responses", "touch_sample"] {
             let error = #expect(throws: QueryError.self) { try export(relation, [("event", "touchDown")]) }
             #expect(error?.message == "-p event sets a canned query's parameter, and \(relation) is a table or relation, "
                 + "which takes none: export it whole, or select its rows with gesturelab query --sql")

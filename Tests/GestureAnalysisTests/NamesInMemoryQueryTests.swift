@@ -51,13 +51,13 @@ import Testing
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3)
             SELECT i, (SELECT count(*) FROM responses WHERE touch = i) FROM n
             """),
-        ("its own expression named like a view another view reads", """
-            WITH response AS (SELECT 'mine' AS via) SELECT via, (SELECT count(*) FROM responses),
-                 (SELECT count(*) FROM delivery) FROM response
+        ("its own expression named like a view", """
+            WITH responses AS (SELECT 'mine' AS via) SELECT via, (SELECT count(*) FROM responses),
+                 (SELECT count(*) FROM delivery) FROM responses
             """),
         ("its own expressions named like views, quoted and with a column list", """
-            WITH "outcome"(kind) AS (SELECT 'quoted'), false_starts(kind) AS (SELECT 'listed')
-            SELECT kind, (SELECT count(*) FROM delivery) FROM outcome UNION ALL SELECT kind, 0 FROM false_starts
+            WITH "outcomes"(kind) AS (SELECT 'quoted'), false_starts(kind) AS (SELECT 'listed')
+            SELECT kind, (SELECT count(*) FROM delivery) FROM outcomes UNION ALL SELECT kind, 0 FROM false_starts
             """),
         ("a view in a subquery and a string", """
             SELECT 'responses' AS word, (SELECT max(latency_ms) FROM responses WHERE via = 'touches') FROM session

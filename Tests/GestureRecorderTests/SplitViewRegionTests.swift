@@ -32,7 +32,7 @@ struct SplitViewRegionTests {
         _ = try CaptureImporter(database: database).importCapture(path: url.path)
         let regions = try database.connection.read { db in
             try Row.fetchAll(db, sql: """
-                SELECT session.session, touch.region FROM touch JOIN session ON session.id = touch.session_id
+                SELECT session.session, touch.region FROM touches AS touch JOIN session ON session.id = touch.session_id
                 ORDER BY session.session
                 """).map { "\($0[0] as String) \($0[1] as String)" }
         }

@@ -45,9 +45,9 @@ import TestScratch
 
         let figures = try database.connection.read { db in
             try Row.fetchOne(db, sql: """
-                SELECT (SELECT count(*) FROM response), (SELECT sum(latency_ns) FROM response),
-                       (SELECT count(*) FROM recognition), (SELECT sum(latency_ns) FROM recognition),
-                       (SELECT count(*) FROM dispatch), (SELECT sum(latency_ns) FROM dispatch),
+                SELECT (SELECT count(*) FROM responses), (SELECT sum(latency_ns) FROM responses),
+                       (SELECT count(*) FROM recognitions), (SELECT sum(latency_ns) FROM recognitions),
+                       (SELECT count(*) FROM dispatches), (SELECT sum(latency_ns) FROM dispatches),
                        (SELECT sum(orphan_deliveries) FROM session_orphans)
                 """).map { row in (0..<7).map { row[$0] as Int64 } }
         }

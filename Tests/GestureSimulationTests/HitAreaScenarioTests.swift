@@ -54,7 +54,7 @@ import Testing
             """)
         // Three sessions of five icons each; only the enlarged variant states a hit area.
         #expect(declared == ["enlarged-44pt 15 15 28.0 44.0", "visible-frame 15 0 28.0 0"])
-        #expect(try capture().number("SELECT count(*) FROM touch WHERE hit IS NULL") == 0)
+        #expect(try capture().number("SELECT count(*) FROM touches WHERE hit IS NULL") == 0)
     }
 
     @Test func theHitTestPicksTheLaterOfTwoOverlappingAreas() {

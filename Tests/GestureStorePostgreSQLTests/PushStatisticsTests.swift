@@ -29,13 +29,13 @@ struct PushStatisticsTests {
         defer { reader.close() }
         let counts = try reader.fetchRows(sql: """
             SELECT relname, reltuples::bigint FROM pg_class
-            WHERE relname IN ('capture', 'session', 'touch', 'transition', 'delivery', 'frame', 'session_totals')
+            WHERE relname IN ('capture', 'session', 'stored_touch', 'transition', 'delivery', 'frame', 'session_totals')
               AND relkind = 'r' AND relnamespace = 'public'::regnamespace
             ORDER BY relname
             """).map { $0.values }
         let row = SessionTotalsTests.row
         #expect(counts == [row("capture", 1), row("delivery", 2), row("frame", 4), row("session", 2),
-                           row("session_totals", 2), row("touch", 2), row("transition", 1)])
+                           row("session_totals", 2), row("stored_touch", 2), row("transition", 1)])
     }
 }
 #endif

@@ -20,7 +20,7 @@ import TestScratch
         #expect(summary.recordCounts == ["session": 2, "touch": 3, "transition": 1, "delivery": 3, "frame": 1])
         #expect(summary.byteCount == Int64(sampleCapture.utf8.count))
         #expect(try rowCounts(database) == [
-            "capture": 1, "session": 2, "session_config": 4, "touch": 2, "touch_sample": 3,
+            "capture": 1, "session": 2, "session_config": 4, "touches": 2, "touch_sample": 3,
             "transition": 1, "delivery": 3, "frame": 1,
         ])
         try database.connection.read { db in
@@ -44,7 +44,7 @@ import TestScratch
                 """).map { "\($0["key"] as String)=\($0["value"] as String):\($0["value_type"] as String)" }
             #expect(config == ["deferred_edges=none:string", "delays=true:boolean", "level=2:number"])
 
-            let touch = try #require(try Row.fetchOne(db, sql: "SELECT * FROM touch WHERE touch = 1"))
+            let touch = try #require(try Row.fetchOne(db, sql: "SELECT * FROM touches WHERE touch = 1"))
             #expect(touch["down_ns"] == 10_500_000_000 as Int64)
             #expect(touch["y"] == 1360.0)
             #expect(touch["line"] == 4)
@@ -123,7 +123,7 @@ import TestScratch
         #expect(summary.recordCounts["touch"] == 1)
         #expect(summary.unknownTypeCounts == ["gizmo": 2])
         #expect(summary.unknownTypesWarning == "\(folder.path("crlf.jsonl")): warning: skipped 2 lines of unknown type (\"gizmo\" 2)")
-        #expect(try rowCounts(database)["touch"] == 1)
+        #expect(try rowCounts(database)["touches"] == 1)
     }
 
     @Test func skipInvalidStoresTheValidLinesAndReportsEachRejected() throws {
@@ -157,7 +157,7 @@ import TestScratch
         #expect(reported[1].hasPrefix("\(path):5: "))
         #expect(reported[1].contains("session"))
         #expect(try rowCounts(database)["delivery"] == 1)
-        #expect(try rowCounts(database)["touch"] == 1)
+        #expect(try rowCounts(database)["touches"] == 1)
         let rejectLines = try String(contentsOfFile: rejectsPath, encoding: .utf8).split(separator: "\n")
         #expect(rejectLines.count == 2)
         #expect(rejectLines[0].hasSuffix("\t{\"type\":\"touch\",\"session\":\"s\",\"touch\":2,\"phase\":\"begun\",\"t\":2,\"x\":1,\"y\":2}"))

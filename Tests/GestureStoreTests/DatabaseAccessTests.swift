@@ -111,7 +111,7 @@ import TestScratch
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
 
         let reader = try GestureDatabase(readingAt: path)
-        #expect(try reader.connection.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM touch") } == 2)
+        #expect(try reader.connection.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM touches") } == 2)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["a.jsonl", "lab.sqlite"])
         // Opened with SQLITE_OPEN_READONLY: even a write attempt cannot change the file.
         #expect(throws: DatabaseError.self) {

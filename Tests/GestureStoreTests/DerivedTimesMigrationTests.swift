@@ -112,9 +112,9 @@ import Testing
             #expect(try Self.columns(of: "responses", in: db)
                 == ["capture", "session", "experiment", "variant", "touch", "region", "target", "event", "via",
                     "latency_ms", "down_ns", "t_ns", "latency_ns", "line", "capture_id", "session_id"])
-            #expect(try Self.columns(of: "dispatch", in: db)
-                == ["session_id", "t_ns", "line", "target", "event", "via", "touch", "transition_ns", "latency_ns",
-                    "region"])
+            #expect(try Self.columns(of: "dispatches", in: db)
+                == ["capture", "session", "experiment", "variant", "touch", "region", "target", "event", "via",
+                    "latency_ms", "transition_ns", "t_ns", "latency_ns", "line", "capture_id", "session_id"])
         }
         try migrated.close()
     }

@@ -10,7 +10,7 @@ import Testing
     /// The groups as the dispatches themselves give them, by text.
     static let groupsOfTheDispatches = """
         SELECT DISTINCT session.experiment, session.variant, dispatch.target, dispatch.event, dispatch.via
-        FROM dispatch JOIN session ON session.id = dispatch.session_id
+        FROM dispatches AS dispatch JOIN session ON session.id = dispatch.session_id
         ORDER BY 1, 2, 3, 4, 5
         """
 

@@ -96,7 +96,7 @@ import TestScratch
         #expect(rejected.first?.hasPrefix("\(path):3: field 't': found -9e9, out of range; expected seconds between") == true)
         #expect(rejected.last?.hasPrefix("\(path):4: field 't': found 9e9, out of range") == true)
         #expect(summary.recordCounts == ["session": 1, "touch": 1, "delivery": 1])
-        let latencies = try database.connection.read { try Int64.fetchAll($0, sql: "SELECT latency_ns FROM response") }
+        let latencies = try database.connection.read { try Int64.fetchAll($0, sql: "SELECT latency_ns FROM responses") }
         #expect(latencies == [250_000_000])
     }
 
@@ -119,7 +119,7 @@ import TestScratch
             path: path, skipInvalid: true, onRejection: { rejected.append("\($0.error)") })
         #expect(rejected == ["\(path):5: the capture appears cut off: its last line has no line end and does not parse (malformed JSON at column 39: expected ',' or '}' after a value, found end of line), as when the app stops while recording"])
         #expect(summary.recordCounts == ["session": 1, "touch": 1, "delivery": 1])
-        #expect(try database.connection.read { try Int64.fetchAll($0, sql: "SELECT latency_ns FROM response") } == [500_000_000])
+        #expect(try database.connection.read { try Int64.fetchAll($0, sql: "SELECT latency_ns FROM responses") } == [500_000_000])
     }
 
     @Test func aFolderGivenAsACaptureIsNamedEscaped() throws {

@@ -38,7 +38,10 @@ import Testing
                     // Schema 0007's own columns: later migrations added more.
                     let columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?, 'main') ORDER BY cid",
                                                       arguments: [table]).joined(separator: ", ")
-                    try db.execute(sql: "INSERT INTO main.\(table) (\(columns)) SELECT \(columns) FROM current.\(table)")
+                    // The relations 0013 folded are read from their views, by 0007's columns.
+                    let source = Self.foldedBySchema13[table].map { "\($0.columns) FROM current.\($0.view)" }
+                        ?? "\(columns) FROM current.\(table)"
+                    try db.execute(sql: "INSERT INTO main.\(table) (\(columns)) SELECT \(source)")
                 }
                 return .commit
             }
@@ -59,6 +62,23 @@ import Testing
     static let sessionColumnsAtSchema7 = "id, capture_id, session, experiment, variant, device_model, device_os, "
         + "screen_w, screen_h, screen_scale, started_at, line, dropped"
 
+    static let touchesColumnsAtSchema7 = "capture, session, experiment, variant, touch, down_ns, x, y, region, kind, "
+        + "line, capture_id, session_id"
+
+    /// The relations of schema 0007 that 0013 left only in the views users
+    /// query, each with that view and 0007's columns as the view names them.
+    static let foldedBySchema13: [String: (view: String, columns: String)] = [
+        "touch": ("touches", "session_id, touch, down_ns, x, y, kind, line, region, hit"),
+        "response": ("responses", "session_id, touch, target, event, via, t_ns, down_ns, latency_ns, line, region"),
+        "recognition": ("recognitions",
+                        "session_id, touch, recognizer, class, event AS state, t_ns, down_ns, latency_ns, line, region"),
+        "dispatch": ("dispatches", "session_id, t_ns, line, target, event, via, touch, transition_ns, latency_ns, region"),
+        "target": ("targets", "session_id, target, t_ns, x, y, w, h, hit_x, hit_y, hit_w, hit_h, class, line"),
+        "outcome": ("outcomes", "session_id, touch, target, distance_pt, inside_frame, inside_hit_area, reached, target_line"),
+        "touch_start": ("starts",
+                        "session_id, touch, target, start_event, start_ns, start_line, cancel_event, cancel_ns, cancel_line"),
+    ]
+
     /// Every relation of schema 0007 (tables and views) with its rows,
     /// sorted, columns named; and every canned query's CSV.
     static func snapshot(_ path: String, migrator: SchemaMigrator = SchemaMigrator(),
@@ -73,9 +93,18 @@ import Testing
                 "starts", "false_starts",
             ]
             for relation in relations {
-                // A session's app came later (0012): its columns are compared as before it.
-                let columns = relation == "session" ? Self.sessionColumnsAtSchema7 : "*"
-                snapshot[relation] = try Row.fetchAll(db, sql: "SELECT \(columns) FROM \(relation)").map(\.description).sorted()
+                // A session's app came later (0012), and a touch's hit in
+                // `touches` (0013): their columns are compared as before.
+                var select = "SELECT * FROM \(relation)"
+                if relation == "session" {
+                    select = "SELECT \(Self.sessionColumnsAtSchema7) FROM session"
+                } else if relation == "touches" {
+                    select = "SELECT \(Self.touchesColumnsAtSchema7) FROM touches"
+                } else if let folded = Self.foldedBySchema13[relation], try !db.tableExists(relation),
+                          try !db.viewExists(relation) {
+                    select = "SELECT \(folded.columns) FROM \(folded.view)"
+                }
+                snapshot[relation] = try Row.fetchAll(db, sql: select).map(\.description).sorted()
             }
             for var query in try QueryCatalog().queries {
                 // The canned queries that read the tables by their stored layout
@@ -227,9 +256,10 @@ import Testing
                 SELECT count(*) FROM stored_delivery WHERE target_id NOT IN (SELECT id FROM name)
                     OR event_id NOT IN (SELECT id FROM name) OR via_id NOT IN (SELECT id FROM name)
                 """) == 0)
-            for table in ["touch", "touch_sample", "transition", "delivery", "response", "recognition", "dispatch",
-                          "target", "outcome", "touch_start"] {
-                #expect(try db.viewExists(table), "\(table) is not a view")
+            // Every relation over a table that keeps names as ids is a view.
+            for relation in ["touches", "touch_sample", "transition", "delivery", "responses", "recognitions",
+                             "dispatches", "targets", "outcomes", "starts"] {
+                #expect(try db.viewExists(relation), "\(relation) is not a view")
             }
         }
         try migrated.close()
@@ -403,16 +433,16 @@ import Testing
         }
         try database.connection.read { (db: Database) throws in
             let names = Self.oddNames
-            #expect(try String.fetchAll(db, sql: "SELECT target FROM target ORDER BY t_ns") == names)
-            #expect(try String.fetchAll(db, sql: "SELECT class FROM target ORDER BY t_ns") == names.map { $0 + " class" })
-            #expect(try String.fetchAll(db, sql: "SELECT hit FROM touch ORDER BY touch") == [""] + names.dropFirst())
+            #expect(try String.fetchAll(db, sql: "SELECT target FROM targets ORDER BY t_ns") == names)
+            #expect(try String.fetchAll(db, sql: "SELECT class FROM targets ORDER BY t_ns") == names.map { $0 + " class" })
+            #expect(try String.fetchAll(db, sql: "SELECT hit FROM touches ORDER BY touch") == [""] + names.dropFirst())
             #expect(try String.fetchAll(db, sql: "SELECT recognizer FROM transition ORDER BY t_ns") == names)
             #expect(try String.fetchAll(db, sql: "SELECT via FROM delivery ORDER BY t_ns") == names.map { $0 + " via" })
-            #expect(try String.fetchAll(db, sql: "SELECT target FROM response ORDER BY t_ns") == names)
-            #expect(try String.fetchAll(db, sql: "SELECT target FROM dispatch ORDER BY t_ns") == names)
-            #expect(try String.fetchAll(db, sql: "SELECT target FROM outcome ORDER BY touch") == names)
+            #expect(try String.fetchAll(db, sql: "SELECT target FROM responses ORDER BY t_ns") == names)
+            #expect(try String.fetchAll(db, sql: "SELECT target FROM dispatches ORDER BY t_ns") == names)
+            #expect(try String.fetchAll(db, sql: "SELECT target FROM outcomes ORDER BY touch") == names)
             // The touch on target 0 names no hit (''), so it did not reach it; the others did.
-            #expect(try Int.fetchAll(db, sql: "SELECT reached FROM outcome ORDER BY touch")
+            #expect(try Int.fetchAll(db, sql: "SELECT reached FROM outcomes ORDER BY touch")
                 == [0] + Array(repeating: 1, count: names.count - 1))
             #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM name WHERE text = ''") == 1)
         }

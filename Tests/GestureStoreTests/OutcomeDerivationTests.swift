@@ -357,7 +357,7 @@ import TestScratch
         let rows = try database.connection.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT session.session, touch, target, distance_pt, inside_frame, inside_hit_area, reached, target_line
-                FROM outcome JOIN session ON session.id = outcome.session_id
+                FROM outcomes AS outcome JOIN session ON session.id = outcome.session_id
                 """).map { row in
                 (0..<row.count).map { index in
                     let value: DatabaseValue = row[index]

@@ -240,7 +240,7 @@ import TestScratch
         let summary = try CaptureImporter(database: database)
             .importCapture(path: try folder.write("d.jsonl", DerivedLatencyTests.capture))
         #expect(!summary.summaryLine.contains("target"))
-        #expect(try strings(database, "SELECT (SELECT count(*) FROM outcome), (SELECT count(*) FROM target), (SELECT target_count FROM capture)") == ["0 0 0"])
+        #expect(try strings(database, "SELECT (SELECT count(*) FROM outcomes), (SELECT count(*) FROM targets), (SELECT target_count FROM capture)") == ["0 0 0"])
     }
 
     @Test func aRefusedCaptureStoresNoTargetsOrDerivedRows() throws {
@@ -250,7 +250,7 @@ import TestScratch
         #expect(throws: TraceError.self) {
             try CaptureImporter(database: database).importCapture(path: try folder.write("bad.jsonl", bad))
         }
-        #expect(try strings(database, "SELECT (SELECT count(*) FROM target), (SELECT count(*) FROM outcome), (SELECT count(*) FROM touch_start)") == ["0 0 0"])
+        #expect(try strings(database, "SELECT (SELECT count(*) FROM targets), (SELECT count(*) FROM outcomes), (SELECT count(*) FROM starts)") == ["0 0 0"])
     }
 
     // MARK: Helpers
@@ -291,11 +291,11 @@ import TestScratch
     private func dump(_ database: GestureDatabase) throws -> [String] {
         try strings(database, """
             SELECT 'outcome', session.session, touch, target, distance_pt, inside_frame, inside_hit_area, reached
-            FROM outcome JOIN session ON session.id = session_id
+            FROM outcomes JOIN session ON session.id = session_id
             """)
             + strings(database, """
                 SELECT 'start', session.session, touch, target, start_event, start_ns, cancel_event, cancel_ns
-                FROM touch_start JOIN session ON session.id = session_id
+                FROM starts JOIN session ON session.id = session_id
                 """)
     }
 

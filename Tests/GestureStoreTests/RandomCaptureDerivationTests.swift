@@ -94,10 +94,8 @@ import Testing
 
     /// Every derived relation, each row as text, sorted.
     static func derivedRows(_ database: GestureDatabase) throws -> [String] {
-        try database.connection.read { db in
-            try ["response", "recognition", "dispatch", "session_orphans", "touch_start", "outcome"].flatMap { relation in
-                try Row.fetchAll(db, sql: "SELECT '\(relation)', * FROM \(relation)").map(\.description).sorted()
-            }
+        try DerivedRows.of(database).sorted { $0.key < $1.key }.flatMap { relation, rows in
+            rows.map { "\(relation) \($0)" }
         }
     }
 }

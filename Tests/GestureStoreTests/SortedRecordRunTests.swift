@@ -106,7 +106,7 @@ import Testing
             dumps.append(try Self.relations(importer.database))
         }
         #expect(dumps[0]["touch_sample"]?.count ?? 0 > 3_000)
-        #expect(dumps[0]["target"]?.count ?? 0 > 0)
+        #expect(dumps[0]["targets"]?.count ?? 0 > 0)
         #expect(dumps[0]["responses"]?.count ?? 0 > 0)
         let streamed = CaptureImporter(database: try GestureDatabase(path: folder.path("streamed.sqlite")))
         // The reading pass would derive its latencies (its shuffled touches

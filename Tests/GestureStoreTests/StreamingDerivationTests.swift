@@ -298,7 +298,7 @@ import TestScratch
         #expect(summary.derivation == .replayedInTimeOrder(reason: "more than 65536 records name a touch before its touch-down"))
         let rows = try database.connection.read { db in
             try Row.fetchAll(db, sql: """
-                SELECT touch, target, latency_ns, line FROM response ORDER BY target
+                SELECT touch, target, latency_ns, line FROM responses ORDER BY target
                 """).map { "\($0[0] as Int64) \($0[1] as String) \($0[2] as Int64) \($0[3] as Int64)" }
         }
         // b0's first delivery is at 1.000001 s on line 4, b6's at 1.000007 s on line 10.
@@ -393,7 +393,7 @@ import TestScratch
         _ = try CaptureImporter(database: database).importCapture(path: path)
         let regions = try database.connection.read { db in
             try String?.fetchAll(db, sql: """
-                SELECT touch.region FROM touch JOIN session ON session.id = touch.session_id ORDER BY session.session
+                SELECT touch.region FROM touches AS touch JOIN session ON session.id = touch.session_id ORDER BY session.session
                 """).map { $0 ?? "NULL" }
         }
         #expect(regions == screens.map(\.region))
@@ -437,9 +437,9 @@ import TestScratch
     private func dump(_ database: GestureDatabase) throws -> [String] {
         try database.connection.read { db in
             let queries = [
-                "SELECT 'response', touch, target, event, via, t_ns, latency_ns, line, region FROM response ORDER BY 2, 3, 4, 5",
-                "SELECT 'recognition', touch, recognizer, state, t_ns, latency_ns, line, region FROM recognition ORDER BY 2, 3",
-                "SELECT 'dispatch', t_ns, line, target, event, touch, latency_ns, region FROM dispatch ORDER BY 2, 3",
+                "SELECT 'response', touch, target, event, via, t_ns, latency_ns, line, region FROM responses ORDER BY 2, 3, 4, 5",
+                "SELECT 'recognition', touch, recognizer, event AS state, t_ns, latency_ns, line, region FROM recognitions ORDER BY 2, 3",
+                "SELECT 'dispatch', t_ns, line, target, event, touch, latency_ns, region FROM dispatches ORDER BY 2, 3",
                 "SELECT 'orphans', orphan_deliveries, orphan_transitions FROM session_orphans",
             ]
             return try queries.flatMap { sql in

@@ -135,7 +135,7 @@ import TestScratch
                 results.append(try String.fetchAll(db, sql: """
                     SELECT touch || ' ' || target || ' ' || quote(distance_pt) || ' ' || inside_frame || ' '
                            || inside_hit_area || ' ' || reached || ' ' || target_line
-                    FROM outcome ORDER BY touch
+                    FROM outcomes ORDER BY touch
                     """))
             }
         }

@@ -7,7 +7,7 @@ import GRDB
 func rowCounts(_ database: GestureDatabase) throws -> [String: Int] {
     try database.connection.read { db in
         var counts: [String: Int] = [:]
-        for table in ["capture", "session", "session_config", "touch", "touch_sample", "transition", "delivery", "frame"] {
+        for table in ["capture", "session", "session_config", "touches", "touch_sample", "transition", "delivery", "frame"] {
             counts[table] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)")
         }
         return counts

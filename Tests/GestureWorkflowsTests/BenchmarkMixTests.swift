@@ -37,16 +37,16 @@ import Testing
         let (database, summary) = try imported(records, name: "deliveries")
         #expect(summary.derivation == .whileReading)
         #expect(summary.rejectedCount == 0)
-        let touches = try count("SELECT count(*) FROM touch", in: database)
+        let touches = try count("SELECT count(*) FROM touches", in: database)
         #expect(touches == 600)
-        #expect(try count("SELECT count(DISTINCT session_id) FROM touch", in: database) == 2)
+        #expect(try count("SELECT count(DISTINCT session_id) FROM touches", in: database) == 2)
         #expect(summary.recordCounts == ["session": 2, "touch": 4 * touches, "frame": 3 * touches,
                                          "transition": 9 * touches, "delivery": 15 * touches])
-        #expect(try count("SELECT count(*) FROM response", in: database) == 15 * touches)
-        #expect(try count("SELECT count(*) FROM dispatch", in: database) == 12 * touches)
-        #expect(try count("SELECT count(*) FROM recognition", in: database) == 3 * touches)
+        #expect(try count("SELECT count(*) FROM responses", in: database) == 15 * touches)
+        #expect(try count("SELECT count(*) FROM dispatches", in: database) == 12 * touches)
+        #expect(try count("SELECT count(*) FROM recognitions", in: database) == 3 * touches)
         // Non-ASCII names are stored byte for byte.
-        #expect(try count("SELECT count(*) FROM recognition WHERE recognizer = '録音ボタン.swipe'", in: database) == touches)
+        #expect(try count("SELECT count(*) FROM recognitions WHERE recognizer = '録音ボタン.swipe'", in: database) == touches)
     }
 
     /// Named touches and long, non-ASCII keys: the reading pass gives the
@@ -56,12 +56,10 @@ import Testing
         let streamed = try imported(records, name: "streamed")
         let setWise = try imported(records, name: "set-wise", derivation: .setWise)
         #expect(streamed.1.derivation == .whileReading)
-        // Each table ordered by its primary key.
-        for (table, key) in [("response", "1, 2, 3, 4, 5"), ("recognition", "1, 2, 3"), ("dispatch", "1, 2, 3"),
-                             ("session_orphans", "1")] {
-            let sql = "SELECT * FROM \(table) ORDER BY \(key)"
-            let expected = try setWise.0.connection.read { try Row.fetchAll($0, sql: sql) }
-            #expect(try streamed.0.connection.read { try Row.fetchAll($0, sql: sql) } == expected, "\(table)")
+        let expected = try DerivedRows.of(setWise.0), actual = try DerivedRows.of(streamed.0)
+        for relation in ["responses", "recognitions", "dispatches", "session_orphans"] {
+            #expect(!(expected[relation] ?? []).isEmpty, "\(relation)")
+            #expect(actual[relation] == expected[relation], "\(relation)")
         }
     }
 
@@ -79,15 +77,15 @@ import Testing
         let queries = [
             """
             SELECT s.session, touch, target, event, via, t_ns, down_ns, region
-            FROM response JOIN session s ON s.id = session_id ORDER BY 1, 2, 3, 4, 5
+            FROM responses JOIN session s ON s.id = session_id ORDER BY 1, 2, 3, 4, 5
             """,
             """
-            SELECT s.session, touch, recognizer, state, t_ns, down_ns, region
-            FROM recognition JOIN session s ON s.id = session_id ORDER BY 1, 2, 3
+            SELECT s.session, touch, recognizer, event, t_ns, down_ns, region
+            FROM recognitions JOIN session s ON s.id = session_id ORDER BY 1, 2, 3
             """,
             """
             SELECT s.session, t_ns, target, event, via, touch, transition_ns, region
-            FROM dispatch JOIN session s ON s.id = session_id ORDER BY 1, 2, 3, 4, 5, 6, 7
+            FROM dispatches JOIN session s ON s.id = session_id ORDER BY 1, 2, 3, 4, 5, 6, 7
             """,
         ]
         for sql in queries {
@@ -107,21 +105,9 @@ import Testing
         let streamed = try imported(records, name: "unordered-streamed")
         let setWise = try imported(records, name: "unordered-set-wise", derivation: .setWise)
         #expect(streamed.1.derivation == .whileReading)
-        let sql = "SELECT * FROM outcome ORDER BY 1, 2"
-        let expected = try setWise.0.connection.read { try Row.fetchAll($0, sql: sql) }
+        let expected = try DerivedRows.of(setWise.0)["outcomes"] ?? []
         #expect(expected.count > 5_000)
-        #expect(try streamed.0.connection.read { try Row.fetchAll($0, sql: sql) } == expected)
-    }
-
-    /// Every derived table of two stores, each ordered by its primary key.
-    private func derivedTables(_ database: GestureDatabase) throws -> [String: [Row]] {
-        let keys = [("response", "1, 2, 3, 4, 5"), ("recognition", "1, 2, 3"), ("dispatch", "1, 2, 3"),
-                    ("session_orphans", "1"), ("touch_start", "1, 2, 3"), ("outcome", "1, 2")]
-        var tables: [String: [Row]] = [:]
-        for (table, key) in keys {
-            tables[table] = try database.connection.read { try Row.fetchAll($0, sql: "SELECT * FROM \(table) ORDER BY \(key)") }
-        }
-        return tables
+        #expect(try DerivedRows.of(streamed.0)["outcomes"] == expected)
     }
 
     /// Every mix, recorder-shaped ones in time order or as written (each
@@ -135,10 +121,10 @@ import Testing
         let setWise = try imported(records, name: "\(mix.rawValue)-set-wise", derivation: .setWise)
         #expect(streamed.1.derivation == .whileReading)
         let hasTargets = ![BenchmarkMix.deliveries, .pan, .panRecorded].contains(mix)
-        let expected = try derivedTables(setWise.0)
-        let actual = try derivedTables(streamed.0)
+        let expected = try DerivedRows.of(setWise.0)
+        let actual = try DerivedRows.of(streamed.0)
         for (table, rows) in expected {
-            if ["response", "dispatch", "session_orphans"].contains(table) || (table == "outcome" && hasTargets) {
+            if ["responses", "dispatches", "session_orphans"].contains(table) || (table == "outcomes" && hasTargets) {
                 #expect(!rows.isEmpty, "\(table)")
             }
             #expect(actual[table] == rows, "\(table)")
@@ -167,7 +153,7 @@ import Testing
         let (database, summary) = try imported(BenchmarkMix.panRecorded.records(seed: 2, approximateRecords: 20_000),
                                                name: "pan")
         let counts = summary.recordCounts
-        let touches = try count("SELECT count(*) FROM touch", in: database)
+        let touches = try count("SELECT count(*) FROM touches", in: database)
         let events = counts["frame"]!
         #expect(counts["touch"] == 2 * (events - touches))
         #expect(counts["delivery"] == events + 2 * counts["transition"]!)
@@ -178,8 +164,8 @@ import Testing
         #expect(deliveries > 0.38 && deliveries < 0.45)
         // Each pan's began, changes and end heard once by KVO: one dispatch
         // per delivery, both channels.
-        #expect(try count("SELECT count(*) FROM dispatch", in: database) == 2 * counts["transition"]!)
-        #expect(try count("SELECT count(*) FROM recognition", in: database) == touches)
+        #expect(try count("SELECT count(*) FROM dispatches", in: database) == 2 * counts["transition"]!)
+        #expect(try count("SELECT count(*) FROM recognitions", in: database) == touches)
     }
 
     /// Taps: four declared buttons per session, each touch an outcome, a
@@ -188,18 +174,18 @@ import Testing
     @Test func controlsMixHasItsShape() throws {
         let (database, summary) = try imported(
             BenchmarkMix.controlsRecorded.records(seed: 2, approximateRecords: 20_000), name: "controls")
-        let touches = try count("SELECT count(*) FROM touch", in: database)
+        let touches = try count("SELECT count(*) FROM touches", in: database)
         let sessions = summary.recordCounts["session"]!
         #expect(summary.recordCounts["target"] == 4 * sessions)
-        #expect(try count("SELECT count(*) FROM outcome", in: database) == touches)
-        let onButtons = try count("SELECT count(*) FROM touch WHERE hit <> ''", in: database)
+        #expect(try count("SELECT count(*) FROM outcomes", in: database) == touches)
+        let onButtons = try count("SELECT count(*) FROM touches WHERE hit <> ''", in: database)
         #expect(try count("SELECT count(*) FROM delivery WHERE event = 'touchUpInside'", in: database) == onButtons)
         #expect(try count("SELECT count(*) FROM delivery WHERE event = 'touchDown'", in: database) == onButtons)
         #expect(try count("SELECT count(*) FROM transition WHERE to_state IN ('failed', 'recognized')", in: database)
                     == touches)
         // A start per touch: touchDown and touchesBegan on a button, touchesBegan on the view elsewhere.
-        #expect(try count("SELECT count(*) FROM touch_start", in: database) == touches)
-        #expect(try count("SELECT count(*) FROM outcome WHERE reached", in: database) == onButtons)
+        #expect(try count("SELECT count(*) FROM starts", in: database) == touches)
+        #expect(try count("SELECT count(*) FROM outcomes WHERE reached", in: database) == onButtons)
     }
 
     /// A scrolled list: each row its own target, declared when it comes on
@@ -210,14 +196,14 @@ import Testing
         let (database, summary) = try imported(
             BenchmarkMix.listRecorded.records(seed: 2, approximateRecords: 30_000), name: "list")
         #expect(summary.derivation == .whileReading)
-        let touches = try count("SELECT count(*) FROM touch", in: database)
+        let touches = try count("SELECT count(*) FROM touches", in: database)
         let fewest = try count(
-            "SELECT min(n) FROM (SELECT count(DISTINCT target) AS n FROM target GROUP BY session_id)", in: database)
+            "SELECT min(n) FROM (SELECT count(DISTINCT target) AS n FROM targets GROUP BY session_id)", in: database)
         #expect(fewest > 300, "\(fewest) targets in the smallest session")
-        #expect(try count("SELECT count(*) FROM outcome", in: database) == touches)
-        let taps = try count("SELECT count(*) FROM touch WHERE hit <> ''", in: database)
+        #expect(try count("SELECT count(*) FROM outcomes", in: database) == touches)
+        let taps = try count("SELECT count(*) FROM touches WHERE hit <> ''", in: database)
         #expect(taps > touches / 3 && taps < 2 * touches / 3)
-        #expect(try count("SELECT count(*) FROM outcome WHERE reached", in: database) == taps)
+        #expect(try count("SELECT count(*) FROM outcomes WHERE reached", in: database) == taps)
         #expect(try count("SELECT count(*) FROM delivery WHERE event = 'touchUpInside'", in: database) == taps)
     }
 

@@ -67,18 +67,13 @@ import Testing
             Issue.record("derived \(summary.derivationNote)")
             return
         }
-        var compared = 0
-        for relation in ["response", "recognition", "dispatch", "session_orphans", "touch_start", "outcome"] {
-            // Every column, in any order of rows.
-            func rows(_ database: GestureDatabase) throws -> [String] {
-                try database.connection.read { try Row.fetchAll($0, sql: "SELECT * FROM \(relation)") }
-                    .map(\.description).sorted()
-            }
-            let expected = try rows(setWise)
-            #expect(try rows(replayed) == expected, "\(relation)")
-            compared += expected.count
+        // Every column, in any order of rows.
+        let expected = try DerivedRows.of(setWise), actual = try DerivedRows.of(replayed)
+        for relation in DerivedRows.relations {
+            #expect(actual[relation] == expected[relation], "\(relation)")
         }
-        let outcomes = try setWise.connection.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM outcome") } ?? 0
+        let compared = expected.values.map(\.count).reduce(0, +)
+        let outcomes = try setWise.connection.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM outcomes") } ?? 0
         #expect(compared > 1_000)
         #expect((outcomes > 0) == (mix == .controlsRecorded))
     }

@@ -45,7 +45,7 @@ import Testing
         func localCount(_ table: String) throws -> Int {
             try local.connection.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM \(table)") } ?? 0
         }
-        let tables = ["capture", "session"] + PushedTables.perSession.map(\.table)
+        let tables = ["capture", "session"] + PushedTables.perSession.map(\.relation)
         let expectedRows = try tables.map(localCount).reduce(0, +)
         #expect(result.captures == 1)
         #expect(result.rows == expectedRows)
@@ -64,13 +64,14 @@ import Testing
             pushed.close()
             copied.close()
         }
-        for (table, columns) in [("session", PushedTables.session)] + PushedTables.perSession {
+        let perSession = PushedTables.perSession.map { (table: $0.table, relation: $0.relation, columns: $0.columns) }
+        for (table, relation, columns) in [("session", "session", PushedTables.session)] + perSession {
             let list = columns.joined(separator: ", ")
             let sql = "SELECT \(list) FROM \(table) ORDER BY \(list)"
             let pushedRows = try pushed.fetchRows(sql: sql).map { "\($0.values)" }
             let copiedRows = try copied.fetchRows(sql: sql).map { "\($0.values)" }
             #expect(pushedRows == copiedRows, "\(table)")
-            #expect(pushedRows.count == (try localCount(table)), "\(table)")
+            #expect(pushedRows.count == (try localCount(relation)), "\(table)")
         }
 
         // The reading half: every canned query, sessions and three exports,

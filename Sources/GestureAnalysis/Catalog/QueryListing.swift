@@ -1,4 +1,7 @@
-/// `query --list`: each query's name, what it answers, and its parameters.
+import GestureStore
+
+/// `query --list`: each query's name, what it answers, and its parameters;
+/// then the relations `--sql` and `export` read by name.
 package enum QueryListing {
     package static func text(_ queries: [CannedQuery]) -> String {
         var text = ""
@@ -16,7 +19,12 @@ package enum QueryListing {
             text += "\n"
         }
         text += "-p NAME NULL passes SQL NULL: the canned queries read it as \"no filter\". "
-            + "A value that starts with - can also be written -p NAME=VALUE.\n"
+            + "A value that starts with - can also be written -p NAME=VALUE.\n\n"
+        text += "Relations for --sql and export (their columns: docs/schema.sql), a row of each:\n"
+        let width = StoreRelations.offered.map(\.name.count).max() ?? 0
+        for relation in StoreRelations.offered {
+            text += "    " + relation.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + relation.row + "\n"
+        }
         return text
     }
 }

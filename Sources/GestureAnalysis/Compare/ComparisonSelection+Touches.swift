@@ -69,7 +69,7 @@ extension ComparisonSelection {
             ordered AS (
                 SELECT session_id, touch, x, y,
                        row_number() OVER (PARTITION BY session_id ORDER BY down_ns, touch) AS ordinal
-                FROM touch WHERE session_id IN (SELECT session_id FROM picked)
+                FROM touches WHERE session_id IN (SELECT session_id FROM picked)
             )
             SELECT picked.latency_ms, picked.session_id, ordered.ordinal, ordered.x, ordered.y,
                    session.screen_w, session.screen_h

@@ -50,7 +50,7 @@ struct ReportInventory {
         let rows = try db.fetchRows(projectSQL: """
             SELECT session.id, capture.file_name, session.session, session.experiment, session.variant,
                    session.device_model, session.device_os, session.screen_w, session.screen_h,
-                   (SELECT count(*) FROM touch WHERE touch.session_id = session.id), capture.id
+                   (SELECT count(*) FROM touches WHERE touches.session_id = session.id), capture.id
             FROM session JOIN capture ON capture.id = session.capture_id
             ORDER BY capture.id, session.line
             """)

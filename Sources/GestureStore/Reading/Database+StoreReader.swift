@@ -41,10 +41,10 @@ extension Database: StoreReader {
         try StoreError.translatingSQLite {
             try String.fetchAll(self, sql: """
                 SELECT name FROM sqlite_schema
-                WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' AND name != ?
+                WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%'
                 ORDER BY type DESC, name
-                """, arguments: [SchemaMigrator.ledgerTable])
-        }
+                """)
+        }.filter { !StoreRelations.isInternal($0) }
     }
 
     package func builtInQuerySQL(name: String, portable sql: String) -> String { sql }

@@ -6,8 +6,9 @@ import GRDB
 /// `WITHOUT ROWID` table's primary key. Where that key is made of columns the
 /// relation shows on both engines, a shared store sorts its export by them
 /// and writes the same file byte for byte. Elsewhere the key holds name ids
-/// that only the local store has (`response` is keyed by its target's id,
-/// not its text), so the server writes the same rows in its own order.
+/// that only the local store has (`responses` reads a table keyed by its
+/// target's id, not its text), so the server writes the same rows in its
+/// own order.
 /// SQLite itself never sorts: the key is the order it reads in already.
 ///
 ///     ExportOrder.sql(relation: "delivery", sorted: true)
@@ -15,11 +16,9 @@ import GRDB
 package enum ExportOrder {
     /// The relations whose SQLite order the server can write, and their key.
     package static let keys: [String: String] = [
-        "touch": "session_id, touch",
         "touches": "session_id, touch",
         "touch_sample": "session_id, touch, t_ns, line",
         "delivery": "session_id, t_ns, line",
-        "outcome": "session_id, touch",
         "outcomes": "session_id, touch",
     ]
 

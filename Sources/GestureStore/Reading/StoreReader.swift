@@ -46,8 +46,9 @@ package protocol StoreReader {
                     columns: ([String]) throws -> Void,
                     cells: some CellSink) throws
 
-    /// The store's tables and views, without the engine's own and the
-    /// migration ledger, views first then tables, each in name order.
+    /// The relations the store offers (``StoreRelations``), views first
+    /// then tables, each in name order: none of the engine's own tables,
+    /// and none of those that only keep the relations.
     func relationNames() throws -> [String]
 
     /// The SQL this engine runs for the built-in canned query `name` (or

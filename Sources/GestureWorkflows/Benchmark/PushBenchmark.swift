@@ -78,13 +78,13 @@ package struct PushBenchmark {
     /// database, and the psql script that loads them.
     private func writeCSV() throws -> String {
         var script = "BEGIN;\n"
-        let tables: [(String, [String])] = [
-            ("capture", ["id"] + PushedTables.capture),
-            ("session", ["id", "capture_id"] + PushedTables.session),
-        ] + PushedTables.perSession.map { ($0.table, ["session_id"] + $0.columns) }
-        for (table, columns) in tables {
+        let tables: [(table: String, relation: String, columns: [String], localColumns: [String])] = [
+            ("capture", "capture", ["id"] + PushedTables.capture, ["id"] + PushedTables.capture),
+            ("session", "session", ["id", "capture_id"] + PushedTables.session, ["id", "capture_id"] + PushedTables.session),
+        ] + PushedTables.perSession.map { ($0.table, $0.relation, ["session_id"] + $0.columns, ["session_id"] + $0.localColumns) }
+        for (table, relation, columns, localColumns) in tables {
             let file = (directory as NSString).appendingPathComponent("copy-\(table).csv")
-            let select = "SELECT \(columns.joined(separator: ", ")) FROM \(table)"
+            let select = "SELECT \(localColumns.joined(separator: ", ")) FROM \(relation)"
                 + (table == "capture" ? " WHERE sha256 IS NOT NULL" : "")
             try ExternalTool.run("sqlite3", ["-csv", "-bail", sqlitePath, ".output \(file)", select])
             script += "\\copy \(table) (\(columns.joined(separator: ", "))) FROM '\(file)' WITH (FORMAT csv)\n"

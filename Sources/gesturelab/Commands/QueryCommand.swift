@@ -10,12 +10,14 @@ struct QueryCommand: ParsableCommand {
             dispatches (capture, session, experiment, variant, touch, region, target,
             event, via, latency_ms and the nanosecond times; recognitions name the
             recognizer and its class instead of a target), touches (one row per touch:
-            down_ns, x, y, region, kind; no latency), response_pairs (a state change
-            heard on two channels, lag_ms), the outcome relations targets (declared
-            frames), outcomes (each touch-down's nearest target, distance_pt, reached)
-            and false_starts (a start cancelled before any end; starts has every started
-            touch and target with false_start 0/1), the tables they come from, and the SQL
-            functions percentile(Y,P), median(Y), percentile_cont(Y,F) and
+            down_ns, x, y, region, kind, hit; no latency), response_pairs (a state
+            change heard on two channels, lag_ms), the outcome relations targets
+            (declared frames), outcomes (each touch-down's nearest target,
+            distance_pt, reached) and false_starts (a start cancelled before any end;
+            starts has every started touch and target with false_start 0/1), the
+            records as captured (touch_sample, transition, delivery, frame), capture,
+            session and session_config: query --list lists them. The SQL functions
+            are percentile(Y,P), median(Y), percentile_cont(Y,F) and
             percentile_disc(Y,F).
 
             --where KEY=VALUE[,VALUE…] (repeatable) runs the query over only the sessions

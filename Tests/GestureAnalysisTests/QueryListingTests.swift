@@ -1,0 +1,20 @@
+import GestureStore
+import Testing
+@testable import GestureAnalysis
+
+/// `query --list` ends with the relations a user's SQL reads: each once,
+/// none of the tables that only keep them.
+@Suite struct QueryListingTests {
+    @Test func theListingEndsWithEveryRelationAndNoInternalTable() throws {
+        let text = QueryListing.text(try QueryCatalog().queries)
+        let heading = "Relations for --sql and export (their columns: docs/schema.sql), a row of each:\n"
+        let section = try #require(text.components(separatedBy: heading).last)
+        let lines = section.split(separator: "\n")
+        #expect(lines.count == 17)
+        #expect(lines.first == "    capture          an imported capture file: its name, digest and record counts")
+        #expect(lines.contains("    responses        a response latency: touch-down to one (target, event, via)"))
+        #expect(lines.last == "    false_starts     a start cancelled before any end")
+        #expect(lines.map { $0.split(separator: " ").first.map(String.init) } == StoreRelations.offered.map(\.name))
+        #expect(!text.contains("stored_"))
+    }
+}
