@@ -12,8 +12,8 @@ import TestScratch
 /// not the demo's five.
 @Suite(.enabled(if: PostgresTestServer.enabled))
 struct SharedStoreTests {
-    /// The relations both engines have: SQLite's name-keyed storage (`name`,
-    /// `stored_*`, schema 0008) is read through views named as the server's tables.
+    /// The relations both engines offer, under the same names: not SQLite's
+    /// name-keyed storage (`name`, `stored_*`), which the server keeps otherwise.
     static let relationListSQL = """
         SELECT name FROM sqlite_schema WHERE type IN ('table', 'view')
         AND name NOT LIKE 'sqlite_%' AND name != 'gesturelab_migration'
