@@ -3,12 +3,7 @@
 -- scripts/update-schema.sh to write it anew. PRAGMA application_id = 0x474C4142
 -- ("GLAB"); new databases use 16384-byte pages.
 
-CREATE TABLE gesturelab_migration (
-    version     INTEGER PRIMARY KEY,
-    name        TEXT NOT NULL,
-    checksum    TEXT NOT NULL,   -- SHA-256 of the migration's SQL
-    applied_at  TEXT NOT NULL
-) STRICT;
+-- The relations to query (`gesturelab query --list` says what a row of each is).
 
 CREATE TABLE capture (
     id              INTEGER PRIMARY KEY,
@@ -64,6 +59,161 @@ CREATE TABLE session_orphans (
     session_id            INTEGER PRIMARY KEY REFERENCES session(id) ON DELETE CASCADE,
     orphan_deliveries     INTEGER NOT NULL,
     orphan_transitions    INTEGER NOT NULL
+) STRICT;
+
+CREATE INDEX session_by_experiment ON session(experiment, variant);
+
+CREATE INDEX session_config_by_key ON session_config(key, value);
+
+CREATE VIEW touch_sample AS
+SELECT session_id, touch, t_ns, (SELECT text FROM name WHERE id = phase_id) AS phase, x, y, radius, force,
+       (SELECT text FROM name WHERE id = kind_id) AS kind, line
+FROM stored_touch_sample;
+
+CREATE VIEW transition AS
+SELECT session_id, (SELECT text FROM name WHERE id = recognizer_id) AS recognizer,
+       (SELECT text FROM name WHERE id = to_state_id) AS to_state, t_ns,
+       (SELECT text FROM name WHERE id = from_state_id) AS from_state,
+       (SELECT text FROM name WHERE id = class_id) AS class, touch, line
+FROM stored_transition;
+
+CREATE VIEW delivery AS
+SELECT session_id, t_ns, (SELECT text FROM name WHERE id = target_id) AS target,
+       (SELECT text FROM name WHERE id = event_id) AS event, (SELECT text FROM name WHERE id = via_id) AS via,
+       touch, line
+FROM stored_delivery;
+
+CREATE VIEW response_pairs AS
+SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
+       first.touch, (SELECT text FROM name WHERE id = first.region_id) AS region,
+       (SELECT text FROM name WHERE id = first.target_id) AS target,
+       (SELECT text FROM name WHERE id = first.event_id) AS event,
+       (SELECT text FROM name WHERE id = first.via_id) AS first_via,
+       (SELECT text FROM name WHERE id = second.via_id) AS second_via,
+       first.latency_ns / 1e6 AS first_ms, second.latency_ns / 1e6 AS second_ms,
+       second.latency_ns / 1e6 - first.latency_ns / 1e6 AS lag_ms,
+       capture.id AS capture_id, first.session_id
+FROM stored_response AS first
+JOIN stored_response AS second
+  ON second.session_id = first.session_id AND second.touch = first.touch
+ AND second.target_id = first.target_id AND second.event_id = first.event_id AND second.via_id <> first.via_id
+JOIN session ON session.id = first.session_id
+JOIN capture ON capture.id = session.capture_id;
+
+CREATE VIEW touches AS
+SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
+       touch.touch, touch.down_ns, touch.x, touch.y,
+       (SELECT text FROM name WHERE id = touch.region_id) AS region,
+       (SELECT text FROM name WHERE id = touch.kind_id) AS kind,
+       (SELECT text FROM name WHERE id = touch.hit_id) AS hit,
+       touch.line, capture.id AS capture_id, session.id AS session_id
+FROM stored_touch AS touch
+JOIN session ON session.id = touch.session_id
+JOIN capture ON capture.id = session.capture_id;
+
+CREATE VIEW responses AS
+SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
+       response.touch, (SELECT text FROM name WHERE id = response.region_id) AS region,
+       (SELECT text FROM name WHERE id = response.target_id) AS target,
+       (SELECT text FROM name WHERE id = response.event_id) AS event,
+       (SELECT text FROM name WHERE id = response.via_id) AS via,
+       response.latency_ns / 1e6 AS latency_ms,
+       response.t_ns - response.latency_ns AS down_ns, response.t_ns, response.latency_ns, response.line,
+       capture.id AS capture_id, response.session_id
+FROM stored_response AS response
+JOIN session ON session.id = response.session_id
+JOIN capture ON capture.id = session.capture_id;
+
+CREATE VIEW recognitions AS
+SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
+       recognition.touch, (SELECT text FROM name WHERE id = recognition.region_id) AS region,
+       (SELECT text FROM name WHERE id = recognition.recognizer_id) AS recognizer,
+       (SELECT text FROM name WHERE id = recognition.class_id) AS class,
+       (SELECT text FROM name WHERE id = recognition.state_id) AS event, NULL AS via,
+       recognition.latency_ns / 1e6 AS latency_ms,
+       recognition.t_ns - recognition.latency_ns AS down_ns, recognition.t_ns, recognition.latency_ns,
+       recognition.line, capture.id AS capture_id, recognition.session_id
+FROM stored_recognition AS recognition
+JOIN session ON session.id = recognition.session_id
+JOIN capture ON capture.id = session.capture_id;
+
+CREATE VIEW dispatches AS
+SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
+       dispatch.touch, (SELECT text FROM name WHERE id = dispatch.region_id) AS region,
+       (SELECT text FROM name WHERE id = dispatch.target_id) AS target,
+       (SELECT text FROM name WHERE id = dispatch.event_id) AS event,
+       (SELECT text FROM name WHERE id = dispatch.via_id) AS via,
+       dispatch.latency_ns / 1e6 AS latency_ms,
+       dispatch.t_ns - dispatch.latency_ns AS transition_ns, dispatch.t_ns, dispatch.latency_ns, dispatch.line,
+       capture.id AS capture_id, dispatch.session_id
+FROM stored_dispatch AS dispatch
+JOIN session ON session.id = dispatch.session_id
+JOIN capture ON capture.id = session.capture_id;
+
+CREATE VIEW targets AS
+SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
+       (SELECT text FROM name WHERE id = target.target_id) AS target,
+       (SELECT text FROM name WHERE id = target.class_id) AS class,
+       target.t_ns, target.x, target.y, target.w, target.h,
+       target.hit_x, target.hit_y, target.hit_w, target.hit_h,
+       target.line, capture.id AS capture_id, target.session_id
+FROM stored_target AS target
+JOIN session ON session.id = target.session_id
+JOIN capture ON capture.id = session.capture_id;
+
+CREATE VIEW outcomes AS
+SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
+       outcome.touch, (SELECT text FROM name WHERE id = touch.region_id) AS region, touch.x, touch.y,
+       (SELECT text FROM name WHERE id = touch.hit_id) AS hit,
+       (SELECT text FROM name WHERE id = outcome.target_id) AS target,
+       outcome.distance_pt, outcome.inside_frame, outcome.inside_hit_area, outcome.reached,
+       touch.down_ns, touch.line, outcome.target_line,
+       capture.id AS capture_id, outcome.session_id
+FROM stored_outcome AS outcome
+JOIN stored_touch AS touch ON touch.session_id = outcome.session_id AND touch.touch = outcome.touch
+JOIN session ON session.id = outcome.session_id
+JOIN capture ON capture.id = session.capture_id;
+
+CREATE VIEW starts AS
+SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
+       start.touch, (SELECT text FROM name WHERE id = touch.region_id) AS region,
+       (SELECT text FROM name WHERE id = start.target_id) AS target,
+       (SELECT text FROM name WHERE id = start.start_event_id) AS start_event,
+       (start.start_ns - touch.down_ns) / 1e6 AS start_ms,
+       CASE WHEN start.cancel_ns IS NULL THEN 0 ELSE 1 END AS false_start,
+       (SELECT text FROM name WHERE id = start.cancel_event_id) AS cancel_event,
+       (start.cancel_ns - start.start_ns) / 1e6 AS cancelled_after_ms,
+       touch.down_ns, start.start_ns, start.cancel_ns, start.start_line, start.cancel_line,
+       capture.id AS capture_id, start.session_id
+FROM stored_touch_start AS start
+JOIN stored_touch AS touch ON touch.session_id = start.session_id AND touch.touch = start.touch
+JOIN session ON session.id = start.session_id
+JOIN capture ON capture.id = session.capture_id;
+
+CREATE VIEW false_starts AS
+SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
+       start.touch, (SELECT text FROM name WHERE id = start.target_id) AS target,
+       (SELECT text FROM name WHERE id = start.start_event_id) AS start_event,
+       (SELECT text FROM name WHERE id = start.cancel_event_id) AS cancel_event,
+       (start.start_ns - touch.down_ns) / 1e6 AS start_ms,
+       (start.cancel_ns - start.start_ns) / 1e6 AS cancelled_after_ms,
+       (SELECT text FROM name WHERE id = touch.region_id) AS region,
+       touch.down_ns, start.start_ns, start.cancel_ns, start.start_line, start.cancel_line,
+       capture.id AS capture_id, start.session_id
+FROM stored_touch_start AS start
+JOIN stored_touch AS touch ON touch.session_id = start.session_id AND touch.touch = start.touch
+JOIN session ON session.id = start.session_id
+JOIN capture ON capture.id = session.capture_id
+WHERE start.cancel_ns IS NOT NULL;
+
+-- How the store keeps them: names as ids in `name`, rows in `stored_*`.
+-- Not for your SQL: any migration may change these; query the relations above.
+
+CREATE TABLE gesturelab_migration (
+    version     INTEGER PRIMARY KEY,
+    name        TEXT NOT NULL,
+    checksum    TEXT NOT NULL,   -- SHA-256 of the migration's SQL
+    applied_at  TEXT NOT NULL
 ) STRICT;
 
 CREATE TABLE name (
@@ -211,148 +361,3 @@ CREATE TABLE stored_dispatch (
     region_id      INTEGER,
     PRIMARY KEY (session_id, target_id, event_id, via_id, latency_ns, t_ns, line)
 ) STRICT, WITHOUT ROWID;
-
-CREATE INDEX session_by_experiment ON session(experiment, variant);
-
-CREATE INDEX session_config_by_key ON session_config(key, value);
-
-CREATE VIEW touch_sample AS
-SELECT session_id, touch, t_ns, (SELECT text FROM name WHERE id = phase_id) AS phase, x, y, radius, force,
-       (SELECT text FROM name WHERE id = kind_id) AS kind, line
-FROM stored_touch_sample;
-
-CREATE VIEW transition AS
-SELECT session_id, (SELECT text FROM name WHERE id = recognizer_id) AS recognizer,
-       (SELECT text FROM name WHERE id = to_state_id) AS to_state, t_ns,
-       (SELECT text FROM name WHERE id = from_state_id) AS from_state,
-       (SELECT text FROM name WHERE id = class_id) AS class, touch, line
-FROM stored_transition;
-
-CREATE VIEW delivery AS
-SELECT session_id, t_ns, (SELECT text FROM name WHERE id = target_id) AS target,
-       (SELECT text FROM name WHERE id = event_id) AS event, (SELECT text FROM name WHERE id = via_id) AS via,
-       touch, line
-FROM stored_delivery;
-
-CREATE VIEW response_pairs AS
-SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
-       first.touch, (SELECT text FROM name WHERE id = first.region_id) AS region,
-       (SELECT text FROM name WHERE id = first.target_id) AS target,
-       (SELECT text FROM name WHERE id = first.event_id) AS event,
-       (SELECT text FROM name WHERE id = first.via_id) AS first_via,
-       (SELECT text FROM name WHERE id = second.via_id) AS second_via,
-       first.latency_ns / 1e6 AS first_ms, second.latency_ns / 1e6 AS second_ms,
-       second.latency_ns / 1e6 - first.latency_ns / 1e6 AS lag_ms,
-       capture.id AS capture_id, first.session_id
-FROM stored_response AS first
-JOIN stored_response AS second
-  ON second.session_id = first.session_id AND second.touch = first.touch
- AND second.target_id = first.target_id AND second.event_id = first.event_id AND second.via_id <> first.via_id
-JOIN session ON session.id = first.session_id
-JOIN capture ON capture.id = session.capture_id;
-
-CREATE VIEW touches AS
-SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
-       touch.touch, touch.down_ns, touch.x, touch.y,
-       (SELECT text FROM name WHERE id = touch.region_id) AS region,
-       (SELECT text FROM name WHERE id = touch.kind_id) AS kind,
-       (SELECT text FROM name WHERE id = touch.hit_id) AS hit,
-       touch.line, capture.id AS capture_id, session.id AS session_id
-FROM stored_touch AS touch
-JOIN session ON session.id = touch.session_id
-JOIN capture ON capture.id = session.capture_id;
-
-CREATE VIEW responses AS
-SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
-       response.touch, (SELECT text FROM name WHERE id = response.region_id) AS region,
-       (SELECT text FROM name WHERE id = response.target_id) AS target,
-       (SELECT text FROM name WHERE id = response.event_id) AS event,
-       (SELECT text FROM name WHERE id = response.via_id) AS via,
-       response.latency_ns / 1e6 AS latency_ms,
-       response.t_ns - response.latency_ns AS down_ns, response.t_ns, response.latency_ns, response.line,
-       capture.id AS capture_id, response.session_id
-FROM stored_response AS response
-JOIN session ON session.id = response.session_id
-JOIN capture ON capture.id = session.capture_id;
-
-CREATE VIEW recognitions AS
-SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
-       recognition.touch, (SELECT text FROM name WHERE id = recognition.region_id) AS region,
-       (SELECT text FROM name WHERE id = recognition.recognizer_id) AS recognizer,
-       (SELECT text FROM name WHERE id = recognition.class_id) AS class,
-       (SELECT text FROM name WHERE id = recognition.state_id) AS event, NULL AS via,
-       recognition.latency_ns / 1e6 AS latency_ms,
-       recognition.t_ns - recognition.latency_ns AS down_ns, recognition.t_ns, recognition.latency_ns,
-       recognition.line, capture.id AS capture_id, recognition.session_id
-FROM stored_recognition AS recognition
-JOIN session ON session.id = recognition.session_id
-JOIN capture ON capture.id = session.capture_id;
-
-CREATE VIEW dispatches AS
-SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
-       dispatch.touch, (SELECT text FROM name WHERE id = dispatch.region_id) AS region,
-       (SELECT text FROM name WHERE id = dispatch.target_id) AS target,
-       (SELECT text FROM name WHERE id = dispatch.event_id) AS event,
-       (SELECT text FROM name WHERE id = dispatch.via_id) AS via,
-       dispatch.latency_ns / 1e6 AS latency_ms,
-       dispatch.t_ns - dispatch.latency_ns AS transition_ns, dispatch.t_ns, dispatch.latency_ns, dispatch.line,
-       capture.id AS capture_id, dispatch.session_id
-FROM stored_dispatch AS dispatch
-JOIN session ON session.id = dispatch.session_id
-JOIN capture ON capture.id = session.capture_id;
-
-CREATE VIEW targets AS
-SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
-       (SELECT text FROM name WHERE id = target.target_id) AS target,
-       (SELECT text FROM name WHERE id = target.class_id) AS class,
-       target.t_ns, target.x, target.y, target.w, target.h,
-       target.hit_x, target.hit_y, target.hit_w, target.hit_h,
-       target.line, capture.id AS capture_id, target.session_id
-FROM stored_target AS target
-JOIN session ON session.id = target.session_id
-JOIN capture ON capture.id = session.capture_id;
-
-CREATE VIEW outcomes AS
-SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
-       outcome.touch, (SELECT text FROM name WHERE id = touch.region_id) AS region, touch.x, touch.y,
-       (SELECT text FROM name WHERE id = touch.hit_id) AS hit,
-       (SELECT text FROM name WHERE id = outcome.target_id) AS target,
-       outcome.distance_pt, outcome.inside_frame, outcome.inside_hit_area, outcome.reached,
-       touch.down_ns, touch.line, outcome.target_line,
-       capture.id AS capture_id, outcome.session_id
-FROM stored_outcome AS outcome
-JOIN stored_touch AS touch ON touch.session_id = outcome.session_id AND touch.touch = outcome.touch
-JOIN session ON session.id = outcome.session_id
-JOIN capture ON capture.id = session.capture_id;
-
-CREATE VIEW starts AS
-SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
-       start.touch, (SELECT text FROM name WHERE id = touch.region_id) AS region,
-       (SELECT text FROM name WHERE id = start.target_id) AS target,
-       (SELECT text FROM name WHERE id = start.start_event_id) AS start_event,
-       (start.start_ns - touch.down_ns) / 1e6 AS start_ms,
-       CASE WHEN start.cancel_ns IS NULL THEN 0 ELSE 1 END AS false_start,
-       (SELECT text FROM name WHERE id = start.cancel_event_id) AS cancel_event,
-       (start.cancel_ns - start.start_ns) / 1e6 AS cancelled_after_ms,
-       touch.down_ns, start.start_ns, start.cancel_ns, start.start_line, start.cancel_line,
-       capture.id AS capture_id, start.session_id
-FROM stored_touch_start AS start
-JOIN stored_touch AS touch ON touch.session_id = start.session_id AND touch.touch = start.touch
-JOIN session ON session.id = start.session_id
-JOIN capture ON capture.id = session.capture_id;
-
-CREATE VIEW false_starts AS
-SELECT capture.file_name AS capture, session.session, session.experiment, session.variant,
-       start.touch, (SELECT text FROM name WHERE id = start.target_id) AS target,
-       (SELECT text FROM name WHERE id = start.start_event_id) AS start_event,
-       (SELECT text FROM name WHERE id = start.cancel_event_id) AS cancel_event,
-       (start.start_ns - touch.down_ns) / 1e6 AS start_ms,
-       (start.cancel_ns - start.start_ns) / 1e6 AS cancelled_after_ms,
-       (SELECT text FROM name WHERE id = touch.region_id) AS region,
-       touch.down_ns, start.start_ns, start.cancel_ns, start.start_line, start.cancel_line,
-       capture.id AS capture_id, start.session_id
-FROM stored_touch_start AS start
-JOIN stored_touch AS touch ON touch.session_id = start.session_id AND touch.touch = start.touch
-JOIN session ON session.id = start.session_id
-JOIN capture ON capture.id = session.capture_id
-WHERE start.cancel_ns IS NOT NULL;

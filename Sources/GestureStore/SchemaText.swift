@@ -5,9 +5,11 @@ import GRDB
 /// Migrations are replayed in order and a later one may drop and re-create
 /// what an earlier one made (0003 re-creates every view), so no single
 /// migration shows the current schema. This prints what the database holds
-/// after all of them: tables in creation order, then indexes, views and
-/// triggers, each statement as SQLite stored it. `docs/schema.sql` is this
-/// text for a new database, kept true by a test.
+/// after all of them, each statement as SQLite stored it: first what a
+/// user's SQL reads (the tables and views ``StoreRelations`` offers), then
+/// the tables that only keep them, with their indexes; each part tables
+/// in creation order, then indexes, views and triggers. `docs/schema.sql`
+/// is this text for a new database, kept true by a test.
 ///
 /// ```swift
 /// let text = try database.connection.read { db in try SchemaText.sql(db) }
@@ -23,12 +25,24 @@ package enum SchemaText {
 
 
             """
-        let statements = try String.fetchAll(db, sql: """
-            SELECT sql FROM sqlite_schema
+        let statements = try Row.fetchAll(db, sql: """
+            SELECT tbl_name, sql FROM sqlite_schema
             WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'
             ORDER BY CASE type WHEN 'table' THEN 0 WHEN 'index' THEN 1 WHEN 'view' THEN 2 ELSE 3 END, rowid
-            """)
-        text += statements.map { $0 + ";\n" }.joined(separator: "\n")
+            """).map { (table: $0[0] as String, sql: $0[1] as String) }
+        func listing(_ part: [(table: String, sql: String)]) -> String {
+            part.map { $0.sql + ";\n" }.joined(separator: "\n")
+        }
+        text += "-- The relations to query (`gesturelab query --list` says what a row of each is).\n\n"
+        text += listing(statements.filter { !StoreRelations.isInternal($0.table) })
+        text += """
+
+            -- How the store keeps them: names as ids in `name`, rows in `stored_*`.
+            -- Not for your SQL: any migration may change these; query the relations above.
+
+
+            """
+        text += listing(statements.filter { StoreRelations.isInternal($0.table) })
         return text
     }
 }
