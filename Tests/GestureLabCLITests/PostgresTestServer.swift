@@ -71,6 +71,10 @@ enum PostgresTestServer {
 ///
 /// Made with `simulate` and `import` rather than `demo`: the demo's comparisons
 /// and report add nothing here and take most of a debug build's test time.
+/// Four sessions a variant, not the demo's eight: every query and comparison
+/// still answers, each split still has sessions on both sides, and each of
+/// the four tests that push it copies half the rows (a debug build's push
+/// was most of those tests' time).
 enum DemoStore {
     static let experiments = ["edge-deferral", "delivery-channel", "content-touches", "hit-area", "touch-delay"]
 
@@ -80,7 +84,7 @@ enum DemoStore {
         var captures: [String] = []
         for experiment in experiments {
             let capture = "demo/\(experiment).jsonl"
-            let simulated = try folder.run(["simulate", "--experiment", experiment, "--sessions", "8", "--out", capture])
+            let simulated = try folder.run(["simulate", "--experiment", experiment, "--sessions", "4", "--out", capture])
             guard simulated.status == 0 else { throw PostgresTestServer.PSQLFailure(message: simulated.standardError) }
             captures.append(capture)
         }
