@@ -116,7 +116,7 @@ import Testing
     /// SQL reference derives.
     @Test(arguments: BenchmarkMix.allCases)
     func everyMixDerivesWhileReadingAsSQLDoes(_ mix: BenchmarkMix) throws {
-        let records = mix.records(seed: 7, approximateRecords: 12_000)
+        let records = mix.records(seed: 7, approximateRecords: 6_000)
         let streamed = try imported(records, name: "\(mix.rawValue)-streamed")
         let setWise = try imported(records, name: "\(mix.rawValue)-set-wise", derivation: .setWise)
         #expect(streamed.1.derivation == .whileReading)
