@@ -21,7 +21,7 @@ struct ServerGoneTests {
         let folder = try ScratchFolder()
         // A small capture first, then one large enough that its COPY is
         // under way when the server stops.
-        for (name, size) in [("first", ["--sessions", "2"]), ("large", ["--records", "200000"])] {
+        for (name, size) in [("first", ["--sessions", "2"]), ("large", ["--records", "100000"])] {
             let simulated = try folder.run(["simulate", "--experiment", "hit-area", "--seed", name.count.description]
                 + size + ["--out", "\(name).jsonl"])
             try #require(simulated.status == 0, "\(simulated.standardError)")
