@@ -11,8 +11,7 @@
 -- (percentile_cont over an array of fractions, the same arithmetic per
 -- fraction), beside the count of responses, and the latency is divided as
 -- doubles, as SQLite does and the views do (the literal 1e6 alone is a
--- numeric in PostgreSQL, whose division is slower): 3.1 s -> 1.1 s on a
--- store of 5 M records.
+-- numeric in PostgreSQL, whose division is several times slower).
 --
 -- Only the SQL below is used on PostgreSQL: the query's name, description
 -- and parameters are those of Queries/session-summary.sql.
