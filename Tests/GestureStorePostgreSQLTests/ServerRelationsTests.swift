@@ -34,17 +34,9 @@ struct ServerRelationsTests {
     /// Rows pushed before 0010 read the same through the views after it,
     /// and `touches` shows each touch's hit.
     @Test func rowsStoredBeforeTheMigrationReadTheSame() throws {
-        let address = try SessionTotalsTests.freshDatabase()
-        let connection = try ServerConnection(address)
+        let (address, connection) = try SessionTotalsTests.databaseWithOneCapture(atSchema: 9)
         defer { connection.close() }
-        let before = ServerSchema.embedded.filter { $0.version < 10 }
-        #expect(before.count == 9)
-        try ServerSchema(migrations: before).migrate(connection)
         try connection.execute(
-            """
-            INSERT INTO capture (id, file_name, path, sha256, size_bytes, imported_at, tool_version, format_version)
-            VALUES (1, 'c.jsonl', '/c.jsonl', 'digest', 1, 'now', '0.1.0', 1)
-            """,
             "INSERT INTO session (id, capture_id, session, experiment, variant, line) VALUES (1, 1, 'a', 'e', 'v', 2)",
             "INSERT INTO touch (session_id, touch, down_ns, x, y, line, region, hit) VALUES (1, 1, 1000, 0, 0, 4, 'center', 'btn')",
             """

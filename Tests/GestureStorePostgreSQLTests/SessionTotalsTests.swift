@@ -66,17 +66,9 @@ struct SessionTotalsTests {
     /// A store pushed before migration 0008 gets the counts of the sessions
     /// it holds when a newer push migrates it.
     @Test func theMigrationCountsTheSessionsAlreadyStored() throws {
-        let address = try Self.freshDatabase()
-        let connection = try ServerConnection(address)
+        let (address, connection) = try Self.databaseWithOneCapture(atSchema: 7)
         defer { connection.close() }
-        let before = ServerSchema.embedded.filter { $0.version < 8 }
-        #expect(before.count == 7)
-        try ServerSchema(migrations: before).migrate(connection)
         try connection.execute(
-            """
-            INSERT INTO capture (id, file_name, path, sha256, size_bytes, imported_at, tool_version, format_version)
-            VALUES (1, 'c.jsonl', '/c.jsonl', 'digest', 1, 'now', '0.1.0', 1)
-            """,
             "INSERT INTO session (id, capture_id, session, experiment, variant, line) VALUES (1, 1, 'a', 'e', 'v', 2), (2, 1, 'b', 'e', 'w', 3)",
             "INSERT INTO touch (session_id, touch, down_ns, x, y, line) VALUES (1, 1, 1, 0, 0, 4), (1, 2, 2, 0, 0, 5)",
             "INSERT INTO transition (session_id, recognizer, to_state, t_ns, line) VALUES (1, 'pan', 'began', 3, 6)",
@@ -94,6 +86,21 @@ struct SessionTotalsTests {
     /// A name and counts as the reader gives them.
     static func row(_ session: String, _ counts: Int64...) -> [DatabaseValue] {
         [session.databaseValue] + counts.map(\.databaseValue)
+    }
+
+    /// A new database on the test server at server schema `version`,
+    /// holding one capture row (id 1), and a connection to it.
+    static func databaseWithOneCapture(atSchema version: Int) throws -> (ServerAddress, ServerConnection) {
+        let address = try freshDatabase()
+        let connection = try ServerConnection(address)
+        let migrations = ServerSchema.embedded.filter { $0.version <= version }
+        #expect(migrations.count == version)
+        try ServerSchema(migrations: migrations).migrate(connection)
+        try connection.execute("""
+            INSERT INTO capture (id, file_name, path, sha256, size_bytes, imported_at, tool_version, format_version)
+            VALUES (1, 'c.jsonl', '/c.jsonl', 'digest', 1, 'now', '0.1.0', 1)
+            """)
+        return (address, connection)
     }
 
     /// An empty database on the test server.
