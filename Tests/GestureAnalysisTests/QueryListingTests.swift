@@ -18,3 +18,21 @@ import Testing
         #expect(!text.contains("stored_"))
     }
 }
+
+/// SQL written before each relation had one name fails with the name of
+/// the relation that now holds those rows, on either engine's message.
+@Suite struct RetiredNameHintTests {
+    @Test(arguments: StoreRelations.retiredNames.map(\.name))
+    func aRetiredNameIsAnsweredWithItsRelation(_ name: String) throws {
+        let relation = try #require(StoreRelations.retiredNames.first { $0.name == name }?.relation)
+        let hint = " (\(name) is now \(relation): since schema 13 each relation has one name)"
+        #expect(QueryCatalog.retiredNameHint("no such table: \(name)") == hint)
+        #expect(QueryCatalog.retiredNameHint("relation \"\(name)\" does not exist") == hint)
+    }
+
+    @Test(arguments: ["no such table: nope", "no such table: my_touch", "relation \"touches_old\" does not exist",
+                      "no such column: touch"])
+    func anyOtherFailureGetsNoHint(_ message: String) {
+        #expect(QueryCatalog.retiredNameHint(message) == "")
+    }
+}

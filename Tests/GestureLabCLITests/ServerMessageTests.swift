@@ -142,7 +142,7 @@ struct ServerMessageTests {
     }
 
     enum SQLFailure: String, CaseIterable, CustomTestStringConvertible, Sendable {
-        case unknownColumn, severalLines, long, write
+        case unknownColumn, severalLines, long, write, retiredName
 
         var testDescription: String { rawValue }
 
@@ -152,6 +152,7 @@ struct ServerMessageTests {
             case .severalLines: "SELECT capture,\n       nope\n  FROM responses\n WHERE latency_ms > 5;"
             case .long: "SELECT nope, " + (1...40).map { "latency_ms AS c\($0)" }.joined(separator: ", ") + " FROM responses"
             case .write: "DELETE FROM capture"
+            case .retiredName: "SELECT count(*) FROM response"
             }
         }
 
@@ -162,6 +163,7 @@ struct ServerMessageTests {
             case .severalLines: "SELECT capture, nope FROM responses WHERE latency_ms > 5"
             case .long: String(sql.prefix(120)) + "…"
             case .write: "DELETE FROM capture"
+            case .retiredName: "SELECT count(*) FROM response"
             }
         }
 
@@ -169,6 +171,7 @@ struct ServerMessageTests {
             switch self {
             case .unknownColumn, .severalLines, .long: "SQL failed: no such column: nope"
             case .write: Self.readOnly + "(attempt to write a readonly database)"
+            case .retiredName: "SQL failed: no such table: response" + Self.retired
             }
         }
 
@@ -176,8 +179,11 @@ struct ServerMessageTests {
             switch self {
             case .unknownColumn, .severalLines, .long: "SQL failed: column \"nope\" does not exist"
             case .write: Self.readOnly + "(cannot execute DELETE in a read-only transaction)"
+            case .retiredName: "SQL failed: relation \"response\" does not exist" + Self.retired
             }
         }
+
+        static let retired = " (response is now responses: since schema 13 each relation has one name)"
 
         static let readOnly = "--sql only reads: the store is opened read-only, so INSERT, UPDATE, DELETE and schema "
             + "changes are refused "

@@ -115,7 +115,20 @@ package struct QueryCatalog: Sendable {
         case .noStatement:
             return "--sql needs a statement, such as SELECT * FROM responses LIMIT 10"
         case .missingArgument, .other:
-            return "SQL failed: \(failure.message)"
+            return "SQL failed: \(failure.message)" + retiredNameHint(failure.message)
         }
+    }
+
+    /// For SQL written before each relation had one name: which relation
+    /// now holds the rows of the name the engine could not find.
+    ///
+    ///     retiredNameHint("no such table: response")
+    ///     // " (response is now responses: since schema 13 each relation has one name)"
+    static func retiredNameHint(_ message: String) -> String {
+        for (name, relation) in StoreRelations.retiredNames
+        where message.hasSuffix("no such table: \(name)") || message.hasSuffix("relation \"\(name)\" does not exist") {
+            return " (\(name) is now \(relation): since schema 13 each relation has one name)"
+        }
+        return ""
     }
 }

@@ -34,6 +34,13 @@ package enum StoreRelations {
         ("false_starts", "a start cancelled before any end"),
     ]
 
+    /// The names migration 0013 (the server's 0010) retired, each with the
+    /// relation that holds its rows: SQL written before then reads these.
+    package static let retiredNames: [(name: String, relation: String)] = [
+        ("touch", "touches"), ("response", "responses"), ("recognition", "recognitions"),
+        ("dispatch", "dispatches"), ("target", "targets"), ("outcome", "outcomes"), ("touch_start", "starts"),
+    ]
+
     /// Whether `table` only keeps relations: a `stored_` table, `name`,
     /// the server's `session_totals` or the migration ledger.
     package static func isInternal(_ table: String) -> Bool {
