@@ -36,3 +36,21 @@ import Testing
         #expect(QueryCatalog.retiredNameHint(message) == "")
     }
 }
+
+extension RetiredNameHintTests {
+    /// A query file of the user's own that reads a retired name fails the
+    /// same way, naming the query.
+    @Test func aQueryFileReadingARetiredNameIsAnsweredToo() throws {
+        let fixture = try AnalysisFixture(captures: [])
+        let query = try CannedQuery(text: "-- name: old\n-- description: before 0013\nSELECT count(*) FROM touch_start;",
+                                    source: "mine/old.sql")
+        let output = try TextOutput(path: fixture.folder.appending(path: "old.csv").path)
+        let error = try fixture.database.connection.read { db in
+            #expect(throws: QueryError.self) {
+                try QueryCatalog.run(query, parameters: [], in: db, format: .csv, to: output)
+            }
+        }
+        #expect(error?.message == "query old (mine/old.sql) failed: no such table: touch_start "
+            + "(touch_start is now starts: since schema 13 each relation has one name)")
+    }
+}

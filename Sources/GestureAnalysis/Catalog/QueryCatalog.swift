@@ -78,7 +78,8 @@ package struct QueryCatalog: Sendable {
             return try RowWriter.write(sql: sql, arguments: arguments, in: db, format: format, to: output)
         } catch let error as StoreError {
             guard let failure = error.statement else { throw error }
-            throw QueryError("query \(query.name) (\(query.source)) failed: \(failure.message)")
+            throw QueryError("query \(query.name) (\(query.source)) failed: \(failure.message)"
+                + retiredNameHint(failure.message))
         }
     }
 
