@@ -47,7 +47,7 @@ enum RecordFields {
     /// Hands over a field of the types read from their bytes; false for
     /// any other type.
     @inline(__always)
-    private static func appendField(_ field: UnsafeRawBufferPointer, type: PostgresDataType,
+    static func appendField(_ field: UnsafeRawBufferPointer, type: PostgresDataType,
                                     to sink: some CellSink) -> Bool {
         switch type {
         case .int8 where field.count == 8:
@@ -67,7 +67,7 @@ enum RecordFields {
 }
 
 /// Reads big-endian integers and byte runs from a buffer, front to back.
-private struct BigEndianReader {
+struct BigEndianReader {
     private let bytes: UnsafeRawBufferPointer
     private var offset = 0
 

@@ -18,6 +18,9 @@ import PostgresNIO
 ///     try QueryCatalog.run(sql: "SELECT count(*) FROM responses", in: reader, format: .table, to: .standardOutput())
 package final class ServerReader: StoreReader {
     package let connection: ServerConnection
+    /// How many records a session `export` reads as one message may hold
+    /// (``ExportPacks``); small in tests, to read sessions by rows.
+    package var exportRecordsPerMessage = ExportPacks.recordsPerMessage
 
     /// Connects, checks the database is a gesturelab store this binary
     /// reads, and opens the read-only transaction.
@@ -67,15 +70,8 @@ package final class ServerReader: StoreReader {
     package func forEachRow(projectSQL sql: String, arguments: StoreArguments,
                            columns: ([String]) throws -> Void,
                            cells: some CellSink) throws {
-        // A statement's own end, which a subquery may not hold.
-        var sql = Substring(sql)
-        while let last = sql.last, last.isWhitespace || last == ";" { sql = sql.dropLast() }
-        let names = try fetchFirstRowNames(sql: """
-            SELECT gesturelab_columns.* FROM (SELECT 1) AS gesturelab_one LEFT JOIN (
-            SELECT * FROM (
-            \(sql)
-            ) AS gesturelab_statement LIMIT 0) AS gesturelab_columns ON true
-            """, arguments: arguments)
+        let sql = Self.withoutEnd(sql)
+        let names = try columnNames(ofProjectSQL: sql, arguments: arguments)
         try columns(names)
         let wrapped = "SELECT ROW(gesturelab_statement.*) FROM (\n\(sql)\n) AS gesturelab_statement"
         try forEachServerRow(sql: wrapped, arguments: arguments, onEventLoop: true, columns: { _ in }, row: { next in
@@ -84,11 +80,33 @@ package final class ServerReader: StoreReader {
         })
     }
 
-    /// The column names of the first row `sql` returns.
-    private func fetchFirstRowNames(sql: String, arguments: StoreArguments) throws -> [String] {
+    /// Hands over the rows of a statement whose cells are `columns`, each
+    /// an array of a column's values or one value for all
+    /// (``ColumnArrays``), on the connection's event loop.
+    func forEachColumnArraysRow(sql: String, columns: [ColumnArrays.Column], cells: some CellSink) throws {
+        try forEachServerRow(sql: sql, arguments: [], onEventLoop: true, columns: { _ in }, row: { next in
+            try ColumnArrays.appendRows(of: next, columns: columns, to: cells)
+        })
+    }
+
+    /// The column names of the project's statement, planned but not run
+    /// (`LIMIT 0`).
+    func columnNames(ofProjectSQL sql: String, arguments: StoreArguments) throws -> [String] {
         var names: [String] = []
-        try forEachServerRow(sql: sql, arguments: arguments, columns: { names = $0 }, row: { _ in })
+        try forEachServerRow(sql: """
+            SELECT gesturelab_columns.* FROM (SELECT 1) AS gesturelab_one LEFT JOIN (
+            SELECT * FROM (
+            \(Self.withoutEnd(sql))
+            ) AS gesturelab_statement LIMIT 0) AS gesturelab_columns ON true
+            """, arguments: arguments, columns: { names = $0 }, row: { _ in })
         return names
+    }
+
+    /// A statement without its own end, which a subquery may not hold.
+    private static func withoutEnd(_ sql: String) -> String {
+        var sql = Substring(sql)
+        while let last = sql.last, last.isWhitespace || last == ";" { sql = sql.dropLast() }
+        return String(sql)
     }
 
     private func forEachServerRow(sql: String, arguments: StoreArguments, onEventLoop: Bool = false,

@@ -19,7 +19,8 @@ package enum Exporter {
                 throw QueryError("-p \(first.name) sets a canned query's parameter, and \(name) is a table or relation, "
                     + "which takes none: export it whole, or select its rows with gesturelab query --sql")
             }
-            return try QueryCatalog.run(sql: db.exportSQL(relation: name), in: db, format: .csv, to: output, projectSQL: true)
+            return try QueryCatalog.run(sql: db.exportSQL(relation: name), in: db, format: .csv, to: output,
+                                        exportedRelation: name)
         }
         guard let query = catalog.queries.first(where: { $0.name == name }) else {
             throw QueryError("nothing to export named \(name): not a table, relation or query. "

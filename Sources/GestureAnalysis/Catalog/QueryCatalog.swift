@@ -88,13 +88,13 @@ package struct QueryCatalog: Sendable {
     /// - Throws: `QueryError` saying what was wrong with the SQL, in one
     ///   line that quotes the SQL on it (shortened when long: the user has it).
     ///
-    /// `projectSQL`: SQL the project wrote (`export`'s `SELECT *` of a
-    /// relation), read as ``RowWriter/writeProjectSQL(_:arguments:in:format:to:)`` reads it.
+    /// `exportedRelation`: `sql` is `export`'s `SELECT *` of that relation,
+    /// read as ``RowWriter/writeExport(relation:in:to:)`` reads it.
     @discardableResult
     package static func run(sql: String, in db: some StoreReader, format: OutputFormat, to output: TextOutput,
-                            projectSQL: Bool = false) throws -> Int {
+                            exportedRelation: String? = nil) throws -> Int {
         do {
-            if projectSQL { return try RowWriter.writeProjectSQL(sql, in: db, format: format, to: output) }
+            if let relation = exportedRelation { return try RowWriter.writeExport(relation: relation, in: db, to: output) }
             return try RowWriter.write(sql: sql, in: db, format: format, to: output)
         } catch let error as StoreError {
             guard let failure = error.statement else { throw error }

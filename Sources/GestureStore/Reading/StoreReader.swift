@@ -62,6 +62,13 @@ package protocol StoreReader {
     /// what it can into that order.
     func exportSQL(relation: String) -> String
 
+    /// Every row of a relation, as `export` writes it: the rows and order
+    /// of ``exportSQL(relation:)``, handed over as
+    /// ``forEachRow(projectSQL:arguments:columns:cells:)`` hands them. An
+    /// engine may send them in its own way (the server, a session at a time).
+    func forEachExportRow(relation: String, columns: ([String]) throws -> Void,
+                          cells: some CellSink) throws
+
     /// The schema that holds the store's relations (`main` in SQLite,
     /// `public` on the server): SQL that shadows a relation with a common
     /// table expression of the same name reads the relation itself through it.
@@ -74,6 +81,12 @@ extension StoreReader {
     /// The relation as the engine reads it, unsorted: SQLite's own order.
     package func exportSQL(relation: String) -> String {
         ExportOrder.sql(relation: relation, sorted: false)
+    }
+
+    /// The export's statement, run as the project's SQL.
+    package func forEachExportRow(relation: String, columns: ([String]) throws -> Void,
+                                  cells: some CellSink) throws {
+        try forEachRow(projectSQL: exportSQL(relation: relation), arguments: [], columns: columns, cells: cells)
     }
 
     /// Runs the statement as written: an engine without a plan of its own

@@ -41,6 +41,13 @@ package enum StoreRelations {
         ("dispatch", "dispatches"), ("target", "targets"), ("outcome", "outcomes"), ("touch_start", "starts"),
     ]
 
+    /// The columns a relation takes from its row's session and capture
+    /// (the derived relations lead with the first four and end with the
+    /// ids): one value in every row of a session.
+    package static let sessionColumns: Set<String> = [
+        "capture", "session", "experiment", "variant", "capture_id", "session_id",
+    ]
+
     /// Whether `table` only keeps relations: a `stored_` table, `name`,
     /// the server's `session_totals` or the migration ledger.
     package static func isInternal(_ table: String) -> Bool {
