@@ -120,8 +120,21 @@ package struct SchemaMigrator: Sendable {
 }
 
 extension Date {
-    /// `2026-11-21T18:40:00Z`: what the store writes for wall-clock times.
-    var iso8601UTC: String {
-        ISO8601DateFormatter().string(from: self)
+    /// `2026-11-21T18:40:00Z`: what the store writes for wall-clock times,
+    /// to the second (as `ISO8601DateFormatter` writes it).
+    ///
+    /// Worked out from `gmtime_r` rather than by `ISO8601DateFormatter`,
+    /// whose calendar loads ICU's locale data: megabytes of an import's
+    /// resident memory, for one timestamp.
+    package var iso8601UTC: String {
+        var seconds = time_t(timeIntervalSince1970.rounded(.down))
+        var utc = tm()
+        gmtime_r(&seconds, &utc)
+        func padded(_ value: Int32, _ digits: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, digits - text.count)) + text
+        }
+        return padded(utc.tm_year + 1900, 4) + "-" + padded(utc.tm_mon + 1, 2) + "-" + padded(utc.tm_mday, 2)
+            + "T" + padded(utc.tm_hour, 2) + ":" + padded(utc.tm_min, 2) + ":" + padded(utc.tm_sec, 2) + "Z"
     }
 }

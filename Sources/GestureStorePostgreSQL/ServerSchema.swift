@@ -126,7 +126,7 @@ package struct ServerSchema: Sendable {
                 _ = try connection.values(
                     "INSERT INTO \(Self.ledgerTable) (version, name, checksum, applied_at) VALUES ($1, $2, $3, $4)",
                     [Int64(migration.version).databaseValue, migration.name.databaseValue,
-                     migration.checksum.databaseValue, ISO8601DateFormatter().string(from: Date()).databaseValue])
+                     migration.checksum.databaseValue, Date().iso8601UTC.databaseValue])
                 try connection.execute("COMMIT")
                 applied.append(migration)
             } catch {

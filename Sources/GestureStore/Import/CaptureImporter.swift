@@ -181,7 +181,10 @@ package struct CaptureImporter: Sendable {
                     try inserter.insert(batch, derived: true)
                 } else {
                     run.add(batch)
-                    if run.isFull { try inserter.insert(run.take(), derived: false) }
+                    if run.isFull {
+                        try inserter.insert(run.take(), derived: false)
+                        Self.returnFreedMemory()
+                    }
                 }
                 for rejection in batch.rejections {
                     rejectedCount += 1
@@ -200,6 +203,24 @@ package struct CaptureImporter: Sendable {
             }
         }
     }
+
+    /// Hands the pages of freed memory back to the system: a capture out
+    /// of time order frees a run's rows and text as the next is gathered,
+    /// and the allocator otherwise keeps the holes they leave, so that the
+    /// process grows by them while holding no more.
+    static func returnFreedMemory() {
+        #if canImport(Glibc)
+        // glibc's `malloc_trim`, which its Swift module does not show.
+        guard let trim = mallocTrim else { return }
+        _ = trim(0)
+        #endif
+    }
+
+    #if canImport(Glibc)
+    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = dlsym(nil, "malloc_trim").map {
+        unsafeBitCast($0, to: (@convention(c) (Int) -> Int32).self)
+    }
+    #endif
 
     /// Keeps the reading pass's derived rows when it settled the whole
     /// capture; else derives them again from the stored records read back
