@@ -19,19 +19,32 @@ enum ExportPacks {
         case rows(Int64)
     }
 
-    /// The relations read a session at a time: the tables of records and
-    /// the views that read one stored table beside its session. The views
-    /// that join or rank their own rows (`response_pairs`, `starts`,
-    /// `false_starts`) would be worked out twice a session (its rows, then
-    /// its session's columns from its first row), slower than once whole.
+    /// The relations read a session at a time: the tables of records, the
+    /// views that read one stored table beside its session, and
+    /// `response_pairs`, whose pairs are one seek each within a session.
+    /// `starts` and `false_starts` rank a touch's starts over all of them,
+    /// which a session at a time would work out twice (its rows, then its
+    /// first row's session columns).
     static let relations: Set<String> = [
         "touch_sample", "transition", "delivery", "frame", "session_config", "session_orphans",
-        "touches", "responses", "recognitions", "dispatches", "targets", "outcomes",
+        "touches", "responses", "recognitions", "dispatches", "targets", "outcomes", "response_pairs",
     ]
 
-    /// The records a session sent as one message may hold: a message of
-    /// megabytes, whatever the store's size.
-    static let recordsPerMessage: Int64 = 65_536
+    /// The relations without a key (``ExportOrder``) whose rows the server
+    /// holds in SQLite's order, the order push copied them in: each reads
+    /// one stored table, so a session's rows are read in the order they lie
+    /// in rather than an index's. A pair of `response_pairs` is made on the
+    /// server, in no order SQLite's could match.
+    static let inStoredOrder: Set<String> = [
+        "transition", "frame", "session_config", "session_orphans", "responses", "recognitions", "dispatches",
+        "targets",
+    ]
+
+    /// The records a session sent as one message may hold: a message of a
+    /// few megabytes at the records' usual sizes, and tens at most with
+    /// every name at its 512-byte bound, whatever the store's size. The
+    /// sessions of an app's recordings lie well under it.
+    static let recordsPerMessage: Int64 = 32_768
 
     /// The packs for `sessions`, which are in id order; a session whose
     /// record count is unknown (nil) is read by rows.

@@ -11,10 +11,11 @@ extension ServerReader {
     /// one array a column (``ColumnArrays``) with a session's own columns
     /// (``StoreRelations/sessionColumns``) sent once. A relation with a key
     /// (``ExportOrder``, whose first column is `session_id`) is sorted by it
-    /// within each session: the order of the sorted statement. One without
-    /// is read in the order its rows lie in, session by session: the order
-    /// they were pushed in. Other relations are read as the statement
-    /// itself. All of it reads the reader's one snapshot.
+    /// within each session: the order of the sorted statement. Those of
+    /// ``ExportPacks/inStoredOrder`` are read in the order their rows lie
+    /// in, session by session: the order they were pushed in. Other
+    /// relations are read as the statement itself. All of it reads the
+    /// reader's one snapshot.
     ///
     ///     try reader.forEachExportRow(relation: "touch_sample", columns: { print($0) }, cells: sink)
     package func forEachExportRow(relation: String, columns: ([String]) throws -> Void,
@@ -32,15 +33,15 @@ extension ServerReader {
         // A session's rows are found through an index, never by scanning
         // the table: the planner reckons a session's first row (LIMIT 1)
         // is soon found by a scan, but a session's rows lie together.
-        try connection.execute("SET LOCAL enable_seqscan = off")
-        if ExportOrder.keys[relation] == nil {
+        try setLocally("enable_seqscan = off")
+        if ExportPacks.inStoredOrder.contains(relation) {
             // Each session's rows in the order they lie in, as the whole
             // relation reads: the order they were pushed in, SQLite's. An
             // index scan would give the key's order, which differs from
             // SQLite's where SQLite's key holds name ids.
-            try connection.execute("SET LOCAL enable_indexscan = off")
+            try setLocally("enable_indexscan = off")
         }
-        defer { try? connection.execute("SET LOCAL enable_seqscan = on", "SET LOCAL enable_indexscan = on") }
+        defer { try? setLocally("enable_seqscan = on", "enable_indexscan = on") }
         for pack in ExportPacks.plan(try sessionRecordCounts(), recordsPerMessage: exportRecordsPerMessage) {
             switch pack {
             case .sessions(let ids):
@@ -79,6 +80,16 @@ extension ServerReader {
             WHERE gesturelab_session.id BETWEEN \(ids.lowerBound) AND \(ids.upperBound)
             ORDER BY gesturelab_session.id
             """
+    }
+
+    /// `SET LOCAL` each setting, for the rest of the reader's transaction;
+    /// a failure worded as a statement's is.
+    private func setLocally(_ settings: String...) throws {
+        do {
+            for setting in settings { try connection.execute("SET LOCAL " + setting) }
+        } catch {
+            throw ServerFailure.describe(error, address: connection.address, doing: "query")
+        }
     }
 
     /// The rows of one session of `relation`, in its export order.
