@@ -82,6 +82,12 @@ extension ServerReader {
             """
     }
 
+    /// Whether `export` of `relation` from the server writes SQLite's
+    /// order: sorted by its key, or read in the order push copied it in.
+    package static func keepsSQLiteOrder(exporting relation: String) -> Bool {
+        ExportOrder.keys[relation] != nil || ExportPacks.inStoredOrder.contains(relation)
+    }
+
     /// `SET LOCAL` each setting, for the rest of the reader's transaction;
     /// a failure worded as a statement's is.
     private func setLocally(_ settings: String...) throws {

@@ -41,9 +41,10 @@ struct BenchCommand: ParsableCommand {
             With --postgresql URL it also pushes the store it built to a new database
             on that server and times `psql \\copy` of the same rows as CSV into
             another (both databases are dropped and recreated on each run), then
-            runs every canned query, sessions and export of the largest relations
-            on both engines, the least of three runs each, and compares their
-            output byte for byte. Beside each export it times the server writing
+            runs every canned query, sessions and export of every relation on
+            both engines, the least of three runs each, and compares their
+            output byte for byte (or row for row, where the server writes a
+            relation in its own order). Beside each export it times the server writing
             the same rows as CSV itself (`psql \\copy (…) TO`), the least any
             client could take.
 
