@@ -19,16 +19,23 @@ enum ExportPacks {
         case rows(Int64)
     }
 
-    /// The relations read a session at a time: the tables of records, the
-    /// views that read one stored table beside its session, and
-    /// `response_pairs`, whose pairs are one seek each within a session.
-    /// `starts` and `false_starts` rank a touch's starts over all of them,
-    /// which a session at a time would work out twice (its rows, then its
-    /// first row's session columns).
-    static let relations: Set<String> = [
-        "touch_sample", "transition", "delivery", "frame", "session_config", "session_orphans",
-        "touches", "responses", "recognitions", "dispatches", "targets", "outcomes", "response_pairs",
+    /// The relations read a session at a time, each with the table whose
+    /// size decides it: the tables of records, the views that read one
+    /// stored table beside its session, and `response_pairs`, whose pairs
+    /// are one seek each within a session. `starts` and `false_starts` rank
+    /// a touch's starts over all of them, which a session at a time would
+    /// work out twice (its rows, then its first row's session columns).
+    static let relations: [String: String] = [
+        "touch_sample": "touch_sample", "transition": "transition", "delivery": "delivery", "frame": "frame",
+        "session_config": "session_config", "session_orphans": "session_orphans", "touches": "stored_touch",
+        "responses": "stored_response", "recognitions": "stored_recognition", "dispatches": "stored_dispatch",
+        "targets": "stored_target", "outcomes": "stored_outcome", "response_pairs": "stored_response",
     ]
+
+    /// The rows (the server's estimate, `pg_class.reltuples`) from which a
+    /// relation is read a session at a time: a smaller one is read whole,
+    /// where a statement a session would cost more than its rows.
+    static let rowsWorthSessions: Double = 65_536
 
     /// The relations without a key (``ExportOrder``) whose rows the server
     /// holds in SQLite's order, the order push copied them in: each reads

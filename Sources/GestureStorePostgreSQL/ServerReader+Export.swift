@@ -7,41 +7,46 @@ extension ServerReader {
     /// Every row of a relation, as `export` writes it: the rows and order of
     /// ``exportSQL(relation:)``, sent session by session (``ExportPacks``).
     ///
-    /// A relation of ``ExportPacks/relations`` is read a session a message,
+    /// A relation of ``ExportPacks/relations`` of more rows than
+    /// ``exportRowsWorthSessions`` is read a session a message,
     /// one array a column (``ColumnArrays``) with a session's own columns
     /// (``StoreRelations/sessionColumns``) sent once. A relation with a key
     /// (``ExportOrder``, whose first column is `session_id`) is sorted by it
     /// within each session: the order of the sorted statement. Those of
     /// ``ExportPacks/inStoredOrder`` are read in the order their rows lie
     /// in, session by session: the order they were pushed in. Other
-    /// relations are read as the statement itself. All of it reads the
-    /// reader's one snapshot.
+    /// relations, and smaller ones, are read as the statement itself (one
+    /// in stored order joined to its session by seeks, so in the order its
+    /// rows lie in). All of it reads the reader's one snapshot.
     ///
     ///     try reader.forEachExportRow(relation: "touch_sample", columns: { print($0) }, cells: sink)
     package func forEachExportRow(relation: String, columns: ([String]) throws -> Void,
                                   cells: some CellSink) throws {
         let sql = exportSQL(relation: relation)
         let names = try columnNames(ofProjectSQL: sql, arguments: [])
-        guard ExportPacks.relations.contains(relation), names.contains("session_id") else {
-            return try forEachRow(projectSQL: sql, arguments: [], columns: columns, cells: cells)
-        }
         let layout = names.map { ColumnArrays.Column(name: $0, isArray: !StoreRelations.sessionColumns.contains($0)) }
-        guard layout.contains(where: \.isArray) else {
+        guard let table = ExportPacks.relations[relation], names.contains("session_id"),
+              layout.contains(where: \.isArray), try estimatedRows(of: table) >= exportRowsWorthSessions else {
+            guard ExportPacks.inStoredOrder.contains(relation) else {
+                return try forEachRow(projectSQL: sql, arguments: [], columns: columns, cells: cells)
+            }
+            // Joined to its session by seeks, so the rows come in the order
+            // they lie in: a hash join may put them in its table's order.
+            try setLocally(["enable_hashjoin": "off", "enable_mergejoin": "off"])
+            defer { try? setLocally(["enable_hashjoin": "on", "enable_mergejoin": "on"]) }
             return try forEachRow(projectSQL: sql, arguments: [], columns: columns, cells: cells)
         }
         try columns(names)
         // A session's rows are found through an index, never by scanning
         // the table: the planner reckons a session's first row (LIMIT 1)
-        // is soon found by a scan, but a session's rows lie together.
-        try setLocally("enable_seqscan = off")
-        if ExportPacks.inStoredOrder.contains(relation) {
-            // Each session's rows in the order they lie in, as the whole
-            // relation reads: the order they were pushed in, SQLite's. An
-            // index scan would give the key's order, which differs from
-            // SQLite's where SQLite's key holds name ids.
-            try setLocally("enable_indexscan = off")
-        }
-        defer { try? setLocally("enable_seqscan = on", "enable_indexscan = on") }
+        // is soon found by a scan, but a session's rows lie together. Those
+        // of a relation in stored order are read in the order they lie in,
+        // the order push copied them in, SQLite's: an index scan would give
+        // the key's order, which differs from SQLite's where SQLite's key
+        // holds name ids.
+        let inStoredOrder = ExportPacks.inStoredOrder.contains(relation)
+        try setLocally(["enable_seqscan": "off", "enable_indexscan": inStoredOrder ? "off" : "on"])
+        defer { try? setLocally(["enable_seqscan": "on", "enable_indexscan": "on"]) }
         for pack in ExportPacks.plan(try sessionRecordCounts(), recordsPerMessage: exportRecordsPerMessage) {
             switch pack {
             case .sessions(let ids):
@@ -88,14 +93,27 @@ extension ServerReader {
         ExportOrder.keys[relation] != nil || ExportPacks.inStoredOrder.contains(relation)
     }
 
-    /// `SET LOCAL` each setting, for the rest of the reader's transaction;
-    /// a failure worded as a statement's is.
-    private func setLocally(_ settings: String...) throws {
+    /// Sets each planner setting for the rest of the reader's transaction
+    /// (`SET LOCAL`), in one statement; a failure worded as a statement's is.
+    private func setLocally(_ settings: KeyValuePairs<String, String>) throws {
+        let calls = settings.map { "set_config('\($0.key)', '\($0.value)', true)" }
         do {
-            for setting in settings { try connection.execute("SET LOCAL " + setting) }
+            try connection.execute("SELECT " + calls.joined(separator: ", "))
         } catch {
             throw ServerFailure.describe(error, address: connection.address, doing: "query")
         }
+    }
+
+    /// The server's estimate of the rows in `table` (`reltuples`, which
+    /// push's `ANALYZE` sets); infinity when it has none, so that a table
+    /// of unknown size is read a session at a time.
+    private func estimatedRows(of table: String) throws -> Double {
+        var rows = Double.infinity
+        try forEachRow(sql: "SELECT reltuples::float8 FROM pg_class WHERE oid = to_regclass(?)",
+                       arguments: [table.databaseValue], columns: { _ in }, row: { row in
+            if case .double(let estimate) = row[0].storage, estimate >= 0 { rows = estimate }
+        })
+        return rows
     }
 
     /// The rows of one session of `relation`, in its export order.

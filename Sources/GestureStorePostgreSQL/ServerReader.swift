@@ -21,6 +21,9 @@ package final class ServerReader: StoreReader {
     /// How many records a session `export` reads as one message may hold
     /// (``ExportPacks``); small in tests, to read sessions by rows.
     package var exportRecordsPerMessage = ExportPacks.recordsPerMessage
+    /// The rows from which `export` reads a relation a session at a time
+    /// (``ExportPacks/rowsWorthSessions``); 0 in tests, to read any so.
+    package var exportRowsWorthSessions = ExportPacks.rowsWorthSessions
 
     /// Connects, checks the database is a gesturelab store this binary
     /// reads, and opens the read-only transaction.

@@ -45,6 +45,7 @@ import TestScratch
     }()
 
     /// Each relation, from a store of `capture` pushed to a new database:
+    /// read whole, as a relation of its few rows is; a session at a time,
     /// with every session one message, and with a bound of 10 records a
     /// message so that `a` and `c` come a row at a time; and with `b`'s
     /// record count gone, which reads it a row at a time too.
@@ -70,11 +71,12 @@ import TestScratch
         }
         #expect(expected["touch_sample"]?.rows.count == 38)
         #expect(expected["response_pairs"]?.rows.count == 14)
-        func exportsMatch(recordsPerMessage: Int64, _ note: String) throws {
+        func exportsMatch(recordsPerMessage: Int64, rowsWorthSessions: Double = 0, _ note: String) throws {
             for (relation, local) in expected {
                 let reader = try ServerReader(address)
                 defer { reader.close() }
                 reader.exportRecordsPerMessage = recordsPerMessage
+                reader.exportRowsWorthSessions = rowsWorthSessions
                 let server = ServerCellsTests.Recorder()
                 var columns: [String] = []
                 try reader.forEachExportRow(relation: relation, columns: { columns = $0 }, cells: server)
@@ -88,6 +90,8 @@ import TestScratch
                 }
             }
         }
+        try exportsMatch(recordsPerMessage: ExportPacks.recordsPerMessage, rowsWorthSessions: ExportPacks.rowsWorthSessions,
+                         "each relation too small for sessions, read whole")
         try exportsMatch(recordsPerMessage: ExportPacks.recordsPerMessage, "every session one message")
         try exportsMatch(recordsPerMessage: 10, "a and c by rows")
         try connection.execute("DELETE FROM session_totals WHERE session_id = (SELECT id FROM session WHERE session = 'b')")
@@ -99,17 +103,19 @@ import TestScratch
     func theRelationsReadBySessionHaveASessionColumn() throws {
         let reader = try ServerTestDatabase.freshStore()
         defer { reader.close() }
-        for relation in ExportPacks.relations {
+        for (relation, table) in ExportPacks.relations {
+            // The table whose size decides it is one of the server's.
+            #expect(try reader.fetchStrings(sql: "SELECT to_regclass(?)::text", arguments: [table.databaseValue]) == [table])
             var names: [String] = []
             try reader.forEachRow(sql: "SELECT * FROM \(relation) LIMIT 0", arguments: [], columns: { names = $0 }, row: { _ in })
             #expect(names.contains("session_id"), "\(relation)")
             #expect(names.contains { !StoreRelations.sessionColumns.contains($0) }, "\(relation)")
         }
-        #expect(ExportPacks.relations.isSubset(of: StoreRelations.offered.map(\.name)))
+        #expect(Set(ExportPacks.relations.keys).isSubset(of: StoreRelations.offered.map(\.name)))
         // Each read by sessions says its order: sorted by a key, the order it was pushed in, or none to keep.
-        #expect(ExportPacks.inStoredOrder.isSubset(of: ExportPacks.relations))
+        #expect(ExportPacks.inStoredOrder.isSubset(of: ExportPacks.relations.keys))
         #expect(ExportPacks.inStoredOrder.allSatisfy { ExportOrder.keys[$0] == nil })
-        #expect(ExportPacks.relations.filter { ExportOrder.keys[$0] == nil && !ExportPacks.inStoredOrder.contains($0) }
+        #expect(ExportPacks.relations.keys.filter { ExportOrder.keys[$0] == nil && !ExportPacks.inStoredOrder.contains($0) }
             == ["response_pairs"])
     }
 

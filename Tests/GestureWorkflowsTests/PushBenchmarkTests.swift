@@ -98,4 +98,17 @@ import Testing
         #expect(steps.markdown.contains("psql \\copy TO s |"))
     }
 }
+/// The benchmark's "same rows": CSV lines (CR LF) compared sorted.
+struct SameLinesTests {
+    @Test func csvLinesInAnotherOrderAreTheSameRows() throws {
+        let folder = try ScratchFolder()
+        let first = try folder.write("a.csv", "h,i\r\n1,x\r\n2,y\r\n")
+        let reordered = try folder.write("b.csv", "h,i\r\n2,y\r\n1,x\r\n")
+        let other = try folder.write("c.csv", "h,i\r\n2,y\r\n1,z\r\n")
+        #expect(try ServerReadBenchmark.sameLines(first, reordered))
+        #expect(try !ServerReadBenchmark.sameBytes(first, reordered))
+        #expect(try !ServerReadBenchmark.sameLines(first, other))
+        #expect(try ServerReadBenchmark.sameLines(first, first))
+    }
+}
 #endif

@@ -137,11 +137,12 @@ package struct ServerReadBenchmark {
     /// Whether two files hold the same lines in some order: read whole and
     /// sorted, so only for outputs whose bytes differ.
     static func sameLines(_ first: String, _ second: String) throws -> Bool {
-        func lines(_ path: String) throws -> [Substring] {
+        // Split at the byte: Swift's String takes CSV's CR LF as one character.
+        func lines(_ path: String) throws -> [ArraySlice<UInt8>] {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw WorkflowError("cannot read \(path)")
             }
-            return String(decoding: data, as: UTF8.self).split(separator: "\n").sorted()
+            return [UInt8](data).split(separator: UInt8(ascii: "\n")).sorted { $0.lexicographicallyPrecedes($1) }
         }
         return try lines(first) == lines(second)
     }
