@@ -35,7 +35,7 @@ enum ExportPacks {
     /// The rows (the server's estimate, `pg_class.reltuples`) from which a
     /// relation is read a session at a time: a smaller one is read whole,
     /// where a statement a session would cost more than its rows.
-    static let rowsWorthSessions: Double = 65_536
+    static let rowsWorthSessions: Double = 16_384
 
     /// The relations without a key (``ExportOrder``) whose rows the server
     /// holds in SQLite's order, the order push copied them in: each reads
