@@ -52,13 +52,9 @@ import TestScratch
     @Test(.enabled(if: ServerTestDatabase.enabled))
     func everyRelationExportsAsOnSQLite() throws {
         let folder = try ScratchFolder()
-        let path = folder.path("lab.sqlite")
-        let database = try GestureDatabase(path: path)
-        _ = try CaptureImporter(database: database).importCapture(path: try folder.write("c.jsonl", Self.capture))
-        let address = try SessionTotalsTests.freshDatabase()
+        let (database, address, _) = try SessionTotalsTests.pushed(Self.capture, in: folder)
         let connection = try ServerConnection(address)
         defer { connection.close() }
-        _ = try StorePusher(store: try GestureDatabase(readingAt: path)).push(to: connection)
 
         var expected: [String: (columns: [String], rows: [[DatabaseValue]])] = [:]
         for relation in StoreRelations.offered.map(\.name) {

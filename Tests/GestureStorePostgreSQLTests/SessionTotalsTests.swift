@@ -38,14 +38,7 @@ struct SessionTotalsTests {
 
     @Test func pushCountsEachSessionsRecordsAndSessionsAnswersAsOnSQLite() throws {
         let folder = try ScratchFolder()
-        let path = folder.path("lab.sqlite")
-        let database = try GestureDatabase(path: path)
-        _ = try CaptureImporter(database: database).importCapture(path: try folder.write("c.jsonl", Self.capture))
-
-        let address = try Self.freshDatabase()
-        let connection = try ServerConnection(address)
-        defer { connection.close() }
-        let summary = try StorePusher(store: try GestureDatabase(readingAt: path)).push(to: connection)
+        let (database, address, summary) = try Self.pushed(Self.capture, in: folder)
         #expect(summary.pushed.count == 1)
 
         let reader = try ServerReader(address)
@@ -86,6 +79,21 @@ struct SessionTotalsTests {
     /// A name and counts as the reader gives them.
     static func row(_ session: String, _ counts: Int64...) -> [DatabaseValue] {
         [session.databaseValue] + counts.map(\.databaseValue)
+    }
+
+    /// `capture` imported into a new SQLite store in `folder` and pushed
+    /// to a new database on the test server: the store, the database and
+    /// what the push said.
+    static func pushed(_ capture: String, in folder: ScratchFolder) throws
+        -> (store: GestureDatabase, server: ServerAddress, summary: StorePusher.Summary) {
+        let path = folder.path("lab.sqlite")
+        let database = try GestureDatabase(path: path)
+        _ = try CaptureImporter(database: database).importCapture(path: try folder.write("c.jsonl", capture))
+        let address = try freshDatabase()
+        let connection = try ServerConnection(address)
+        defer { connection.close() }
+        let summary = try StorePusher(store: try GestureDatabase(readingAt: path)).push(to: connection)
+        return (database, address, summary)
     }
 
     /// A new database on the test server at server schema `version`,
