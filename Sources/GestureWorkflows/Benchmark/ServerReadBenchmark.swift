@@ -29,7 +29,7 @@ package struct ServerReadBenchmark {
         package var sameRows: Bool
         /// For an export: the server writing the same rows as CSV itself,
         /// `psql \copy (…) TO` (its process and connection included), the
-        /// least of the runs: how fast any client could get them.
+        /// least of the runs: the server's own text form of them.
         package var serverCopySeconds: Double?
         package var ratio: Double { sqliteSeconds > 0 ? serverSeconds / sqliteSeconds : 0 }
         /// The target every step is held to.
@@ -189,7 +189,7 @@ extension Array where Element == ServerReadBenchmark.Step {
             Each step the least of three runs, the connection opened before the clock starts. — : under \(floor) ms \
             on both engines, a round trip rather than work, not judged. same rows: the same lines in the server's own \
             order, for a relation whose order it does not keep. psql \\copy TO: the server writing the same \
-            export's rows as CSV itself (psql's start and connection included), the least any client could take.
+            export's rows as CSV itself (psql's start and connection included), its own text form of them.
 
             """
     }

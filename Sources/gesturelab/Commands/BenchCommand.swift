@@ -44,9 +44,9 @@ struct BenchCommand: ParsableCommand {
             runs every canned query, sessions and export of every relation on
             both engines, the least of three runs each, and compares their
             output byte for byte (or row for row, where the server writes a
-            relation in its own order). Beside each export it times the server writing
-            the same rows as CSV itself (`psql \\copy (…) TO`), the least any
-            client could take.
+            relation in its own order). Beside each export it times the server
+            writing the same rows as CSV itself (`psql \\copy (…) TO`), its own
+            text form of them.
 
             --calibration runs a different study instead: simulated experiments with
             known truth (sessions a group 3, 5, 8, 20, 60; touches a session 20 and 120;
