@@ -74,11 +74,8 @@ enum ColumnArrays {
                         sink.null()
                         continue
                     }
-                    if !RecordFields.appendField(field, type: types[index], to: sink) {
-                        let cell = PostgresCell(bytes: ByteBuffer(bytes: field), dataType: types[index], format: .binary,
-                                                columnName: columns[index].name, columnIndex: index)
-                        sink.append(cell.databaseValue)
-                    }
+                    RecordFields.appendField(field, type: types[index], column: columns[index].name, at: index,
+                                             to: sink)
                 }
                 try sink.endRow()
             }

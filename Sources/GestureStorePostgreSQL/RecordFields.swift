@@ -34,21 +34,30 @@ enum RecordFields {
                 guard let field = reader.bytes(Int(length)) else {
                     throw StoreError("the server sent a record cut short at field \(index + 1) of \(count)")
                 }
-                let dataType = PostgresDataType(UInt32(bitPattern: type))
-                if !appendField(field, type: dataType, to: sink) {
-                    let cell = PostgresCell(bytes: ByteBuffer(bytes: field), dataType: dataType, format: .binary,
-                                            columnName: columns[index], columnIndex: index)
-                    sink.append(cell.databaseValue)
-                }
+                appendField(field, type: PostgresDataType(UInt32(bitPattern: type)), column: columns[index],
+                            at: index, to: sink)
             }
+        }
+    }
+
+    /// Hands over one field's binary bytes: integers, floats and text read
+    /// from them, any other type converted as a column of it would be.
+    @inline(__always)
+    static func appendField(_ field: UnsafeRawBufferPointer, type: PostgresDataType,
+                            column: @autoclosure () -> String, at index: Int, to sink: some CellSink) {
+        if !appendReadable(field, type: type, to: sink) {
+            // The column's name only here, off the path of every field.
+            let cell = PostgresCell(bytes: ByteBuffer(bytes: field), dataType: type, format: .binary,
+                                    columnName: column(), columnIndex: index)
+            sink.append(cell.databaseValue)
         }
     }
 
     /// Hands over a field of the types read from their bytes; false for
     /// any other type.
     @inline(__always)
-    static func appendField(_ field: UnsafeRawBufferPointer, type: PostgresDataType,
-                                    to sink: some CellSink) -> Bool {
+    private static func appendReadable(_ field: UnsafeRawBufferPointer, type: PostgresDataType,
+                                       to sink: some CellSink) -> Bool {
         switch type {
         case .int8 where field.count == 8:
             sink.integer(Int64(bigEndian: field.loadUnaligned(as: Int64.self)))
