@@ -142,7 +142,9 @@ import Testing
         let expected = 1.5 * c.exactVariance
         #expect(abs(interval.standardError * interval.standardError - expected) < 0.04 * expected)
         #expect(interval.degreesOfFreedom == 2)
-        #expect(isClose(interval.low, interval.estimate - StudentT.quantile(0.975, degreesOfFreedom: 2) * interval.standardError))
+        let width = 2 * StudentT.quantile(0.975, degreesOfFreedom: 2) * interval.standardError
+        #expect(isClose(interval.low, interval.estimate - interval.lowerShare * width))
+        #expect(isClose(interval.high - interval.low, width))
     }
 
     @Test func reproducibleForASeedAndAdaptive() throws {

@@ -14,8 +14,8 @@
 #   icc, design_effect, effective_n   the one-way ANOVA ICC(1) of sessions within groups, by the formula
 #   delta              brute-force two-stage bootstrap of pooled percentile(B) - percentile(A), 95 % percentile
 #                      interval (sessions with replacement, then values within each drawn session), numpy
-#   sessions_t         compare's session-level interval of p50 and p90 (sessions-bootstrap-se-t), from the exact
-#                      sessions-only bootstrap (all k^k draws of k sessions), numpy and scipy.stats.t.ppf
+#   sessions_t         compare's session-level interval of p50 and p90 (sessions-bootstrap-skewed-t), from the
+#                      exact sessions-only bootstrap (all k^k draws of k sessions), numpy and scipy.stats.t.ppf
 #   paired_sessions    scipy.stats.wilcoxon(per-session medians of the paired differences) with its defaults
 import itertools, json, sys
 import numpy as np
@@ -58,23 +58,32 @@ def two_stage(groups_a, groups_b, percents, replicates, rng):
 
 def sessions_t(groups_a, groups_b, percents):
     """The session-level interval: the exact sessions-only bootstrap (every one of the k^k ordered draws
-    of a group's k sessions, each drawn session's values kept whole), its variance of the pooled
-    percentile times k/(k-1), and estimate -/+ t.ppf(0.975, Welch-Satterthwaite df on k - 1 a group)
-    * sqrt(vA + vB)."""
-    def variance(groups):
+    of a group's k sessions, each drawn session's values kept whole); its variance of the pooled
+    percentile times k/(k-1) gives the width 2 * t.ppf(0.975, Welch-Satterthwaite df on k - 1 a group)
+    * sqrt(vA + vB), and the semideviations of every (A, B) pair of draws' difference about the
+    estimate split it: lower share = s- / (s- + s+)."""
+    def replicates(groups):
         k = len(groups)
         reps = []
         for draw in itertools.product(range(k), repeat=k):
             pool = np.concatenate([np.asarray(groups[i], float) for i in draw])
             reps.append(np.percentile(pool, percents))
-        return np.var(np.array(reps), axis=0) * k / (k - 1)
-    va, vb = variance(groups_a), variance(groups_b)
+        return np.array(reps)
+    ra, rb = replicates(groups_a), replicates(groups_b)
     ka, kb = len(groups_a), len(groups_b)
+    va, vb = np.var(ra, axis=0) * ka / (ka - 1), np.var(rb, axis=0) * kb / (kb - 1)
     nu = (va + vb) ** 2 / (va ** 2 / (ka - 1) + vb ** 2 / (kb - 1))
-    half = stats.t.ppf(0.975, nu) * np.sqrt(va + vb)
+    width = 2 * stats.t.ppf(0.975, nu) * np.sqrt(va + vb)
     est = np.array([np.percentile(np.concatenate(groups_b), p) - np.percentile(np.concatenate(groups_a), p)
                     for p in percents])
-    return [(float(e - h), float(e + h)) for e, h in zip(est, half)]
+    out = []
+    for j, (e, w) in enumerate(zip(est, width)):
+        d = (rb[:, j][:, None] - ra[:, j][None, :]).ravel() - e
+        below = np.sqrt(np.mean(np.where(d < 0, d * d, 0.0)))
+        above = np.sqrt(np.mean(np.where(d >= 0, d * d, 0.0)))
+        share = 0.5 if below + above == 0 else below / (below + above)
+        out.append((float(e - share * w), float(e + (1 - share) * w)))
+    return out
 
 
 def reference(case, replicates=4000):

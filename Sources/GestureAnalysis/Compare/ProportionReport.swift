@@ -126,7 +126,8 @@ package enum ProportionReport {
         switch options.unit {
         case .session:
             return "unit: session. \(confidence)% intervals: Wilson for each rate; B − A by \(SessionBootstrap.methodName) "
-                + "(t on the standard error of a bootstrap of whole sessions' pooled rates), "
+                + "(t on the standard error of a bootstrap of whole sessions' pooled rates, split about the estimate "
+                + "as the bootstrap's semideviations), "
                 + "\(SessionBootstrap.replicateText(options)), seed \(options.seed); test: Mann–Whitney on the session rates."
         case .touch:
             return "unit: touch (every touch taken as independent). \(confidence)% intervals: Wilson for each rate, "

@@ -50,13 +50,19 @@ extension SessionBootstrap {
                 let (varianceA, uncertaintyA) = moments[s].varianceAndItsVariance
                 let (varianceB, uncertaintyB) = moments[statistics + s].varianceAndItsVariance
                 let scaleA = Double(sizes[0]) / Double(sizes[0] - 1), scaleB = Double(sizes[1]) / Double(sizes[1] - 1)
+                let split = ReplicateSplit(a: moments[s].values, b: moments[statistics + s].values,
+                                           estimate: estimates[s])
                 var interval = SessionInterval(estimate: estimates[s], varianceA: scaleA * varianceA,
                                                varianceB: scaleB * varianceB, sessions: (sizes[0], sizes[1]),
-                                               confidence: confidence)
+                                               confidence: confidence, lowerShare: split.lowerShare)
                 let variance = scaleA * varianceA + scaleB * varianceB
-                // An endpoint is t·√V; its SE is t·SE(V)/(2√V), the width 2t·√V: the share is SE(V)/(4V).
+                // The width W = 2t·√V moves by SE(V)/(2V) of itself, and an endpoint
+                // by its share of that; the split moves both endpoints by SE(share)·W.
                 let errorOfVariance = (scaleA * scaleA * uncertaintyA + scaleB * scaleB * uncertaintyB).squareRoot()
-                interval.monteCarloError = variance > 0 ? errorOfVariance / (4 * variance) : 0
+                let widthError = variance > 0 ? errorOfVariance / (2 * variance) : 0
+                let larger = max(split.lowerShare, 1 - split.lowerShare)
+                interval.monteCarloError = ((larger * widthError) * (larger * widthError)
+                    + split.monteCarloError * split.monteCarloError).squareRoot()
                 interval.replicates = drawnSoFar
                 worst = max(worst, interval.monteCarloError)
                 return interval
@@ -66,3 +72,4 @@ extension SessionBootstrap {
         return intervals
     }
 }
+

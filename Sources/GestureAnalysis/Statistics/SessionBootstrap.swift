@@ -1,24 +1,29 @@
 import GestureTrace
 import SeededRandom
 
-/// Session-level intervals for B − A: a t interval on the standard error of
-/// a sessions-only bootstrap.
+/// Session-level intervals for B − A: as wide as a t interval on the
+/// standard error of a sessions-only bootstrap, and split about the
+/// estimate as the bootstrap's replicates spread below and above it.
 ///
-/// **Method** (`sessions-bootstrap-se-t`). Each replicate resamples a
+/// **Method** (`sessions-bootstrap-skewed-t`). Each replicate resamples a
 /// group's k sessions with replacement and keeps every value of each drawn
 /// session (``SessionQuantileSampler``); values are never resampled within
 /// a session, since the session draw already carries their noise (resampling
 /// them again counts it twice). From R replicates of a group's statistic,
 /// its variance is v = k/(k−1) · var(replicates): the bootstrap's variance
 /// of a mean of k units falls short by (k−1)/k, which matters with 3
-/// sessions. Then
+/// sessions. The interval is
 ///
-///     estimate ± t(ν, (1+c)/2) · √(v_A + v_B),
+///     W = 2 · t(ν, (1+c)/2) · √(v_A + v_B),
 ///     ν = (v_A + v_B)² / (v_A²/(k_A−1) + v_B²/(k_B−1))      (Welch–Satterthwaite)
+///     [estimate − s·W, estimate + (1 − s)·W]
 ///
-/// so that with few sessions the interval widens as a t interval on k − 1
-/// degrees of freedom a group does. The estimate is the statistic of the
-/// data as observed. docs/latencies.md gives the coverage measured by
+/// with s the share of the replicates' spread below the estimate
+/// (``ReplicateSplit``: ½ when they spread evenly). So with few sessions
+/// the interval widens as a t interval on k − 1 degrees of freedom a group
+/// does, and where a tail percentile hangs on the slowest session drawn it
+/// reaches further up than down. The estimate is the statistic of the data
+/// as observed. docs/latencies.md gives the coverage measured by
 /// `gesturelab bench --calibration`.
 ///
 /// **Replicates.** With `replicates` nil, R starts at 500 and doubles (up to
@@ -38,7 +43,7 @@ package struct SessionBootstrap: Sendable {
     package var confidence: Double
 
     /// The method's name in outputs.
-    package static let methodName = "sessions-bootstrap-se-t"
+    package static let methodName = "sessions-bootstrap-skewed-t"
     /// The fewest sessions a group needs for an interval.
     package static let minimumSessions = 2
     /// Adaptive replicates: the first batch, and the most drawn.
