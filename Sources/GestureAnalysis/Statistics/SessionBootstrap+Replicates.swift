@@ -72,4 +72,3 @@ extension SessionBootstrap {
         return intervals
     }
 }
-
