@@ -132,19 +132,30 @@ import Testing
     }
 
     /// The bootstrap's variance of A's p50 and p95 against the exact one (all
-    /// 3³ session draws, numpy), scaled by k/(k−1); B's sessions are alike,
-    /// so its variance is 0 and the standard error is A's alone.
-    @Test(arguments: [(50.0, 26.992455418381343), (95.0, 11.246611796982165)])
-    func bootstrapVarianceMatchesTheExactOne(_ c: (percent: Double, exactVariance: Double)) throws {
+    /// 3³ session draws, numpy): on the log scale, √(k/(k−1)) · q̂² ·
+    /// var(log q*); B's sessions are alike, so its variance is 0 and the
+    /// standard error is A's alone.
+    @Test(arguments: [(50.0, 18.0, 0.06788621629359799), (95.0, 29.2, 0.02102818779149544)])
+    func bootstrapVarianceMatchesTheExactOne(_ c: (percent: Double, estimateA: Double, exactLogVariance: Double)) throws {
         let a = SessionGroup(sessions: [(1, [12.0, 15.0, 11.0]), (2, [30.0, 28.0]), (3, [14.0, 22.0, 25.0, 18.0])])
         let b = SessionGroup(sessions: [(4, [10.0, 20.0]), (5, [10.0, 20.0])])
         let interval = try SessionBootstrap(seed: 4, replicates: 40_000).differences(a: a, b: b, percents: [c.percent])[0].get()
-        let expected = 1.5 * c.exactVariance
+        let expected = 1.5.squareRoot() * c.estimateA * c.estimateA * c.exactLogVariance
         #expect(abs(interval.standardError * interval.standardError - expected) < 0.04 * expected)
         #expect(interval.degreesOfFreedom == 2)
         let width = 2 * StudentT.quantile(0.975, degreesOfFreedom: 2) * interval.standardError
         #expect(isClose(interval.low, interval.estimate - interval.lowerShare * width))
         #expect(isClose(interval.high - interval.low, width))
+    }
+
+    /// A group whose p50 is 0 in some draws has no logarithm: its variance
+    /// is √(k/(k−1)) times the bootstrap's own (all 3³ draws, numpy: 6.5247).
+    @Test func zeroLatencyTakesTheVarianceItself() throws {
+        let a = SessionGroup(sessions: [(1, [0.0, 0.0, 1.0]), (2, [5.0, 6.0]), (3, [7.0, 9.0, 8.0])])
+        let b = SessionGroup(sessions: [(4, [10.0, 20.0]), (5, [10.0, 20.0])])
+        let interval = try SessionBootstrap(seed: 4, replicates: 40_000).differences(a: a, b: b, percents: [50])[0].get()
+        let expected = 1.5.squareRoot() * 6.524691358024692
+        #expect(abs(interval.standardError * interval.standardError - expected) < 0.04 * expected)
     }
 
     @Test func reproducibleForASeedAndAdaptive() throws {

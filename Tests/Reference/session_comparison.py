@@ -58,10 +58,11 @@ def two_stage(groups_a, groups_b, percents, replicates, rng):
 
 def sessions_t(groups_a, groups_b, percents):
     """The session-level interval: the exact sessions-only bootstrap (every one of the k^k ordered draws
-    of a group's k sessions, each drawn session's values kept whole); its variance of the pooled
-    percentile times k/(k-1) gives the width 2 * t.ppf(0.975, Welch-Satterthwaite df on k - 1 a group)
-    * sqrt(vA + vB), and the semideviations of every (A, B) pair of draws' difference about the
-    estimate split it: lower share = s- / (s- + s+)."""
+    of a group's k sessions, each drawn session's values kept whole); a group's variance is
+    sqrt(k/(k-1)) * q^2 * the variance of log(percentile) over the draws, q its pooled percentile; the
+    width is 2 * t.ppf(0.975, Welch-Satterthwaite df on k - 1 a group) * sqrt(vA + vB), and the
+    semideviations of every (A, B) pair of draws' difference about the estimate split it: lower
+    share = s- / (s- + s+)."""
     def replicates(groups):
         k = len(groups)
         reps = []
@@ -71,7 +72,10 @@ def sessions_t(groups_a, groups_b, percents):
         return np.array(reps)
     ra, rb = replicates(groups_a), replicates(groups_b)
     ka, kb = len(groups_a), len(groups_b)
-    va, vb = np.var(ra, axis=0) * ka / (ka - 1), np.var(rb, axis=0) * kb / (kb - 1)
+    qa = np.array([np.percentile(np.concatenate(groups_a), p) for p in percents])
+    qb = np.array([np.percentile(np.concatenate(groups_b), p) for p in percents])
+    va = np.sqrt(ka / (ka - 1)) * qa ** 2 * np.var(np.log(ra), axis=0)
+    vb = np.sqrt(kb / (kb - 1)) * qb ** 2 * np.var(np.log(rb), axis=0)
     nu = (va + vb) ** 2 / (va ** 2 / (ka - 1) + vb ** 2 / (kb - 1))
     width = 2 * stats.t.ppf(0.975, nu) * np.sqrt(va + vb)
     est = np.array([np.percentile(np.concatenate(groups_b), p) - np.percentile(np.concatenate(groups_a), p)

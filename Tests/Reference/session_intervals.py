@@ -13,7 +13,9 @@
 #   resample     numpy.percentile of a sessions-only resample built by np.repeat (session i's values
 #                counts[i] times), linear interpolation
 #   exact_var    the exact sessions-only bootstrap variance of a group's pooled percentile: every one of
-#                the k^k ordered draws of k sessions, equally likely
+#                the k^k ordered draws of k sessions, equally likely; beside it, the variance of the
+#                logarithm of that percentile over the same draws (the interval takes
+#                sqrt(k/(k-1)) * estimate^2 * that)
 #   split        the share of an interval's width below the estimate: lower semideviation of the
 #                differences b_r - a_r about the estimate over the sum of both semideviations, and its
 #                Monte Carlo SE by the delta method on the two mean squares
@@ -47,7 +49,8 @@ def exact_variance(sessions, percent):
     for draw in itertools.product(range(k), repeat=k):
         counts = [draw.count(i) for i in range(k)]
         stats_.append(resample_percentiles(sessions, counts, [percent])[0])
-    return float(np.var(stats_))  # divisor k^k: the bootstrap distribution itself
+    # divisor k^k: the bootstrap distribution itself
+    return float(np.var(stats_)), float(np.var(np.log(stats_)))
 
 
 def split(a, b, estimate):
@@ -103,7 +106,12 @@ def main():
                        for counts in [[1, 1, 1, 1], [2, 0, 1, 1], [0, 3, 0, 1], [0, 0, 0, 4], [4, 0, 0, 0],
                                       [1, 2, 0, 1]]]
     small = [[12.0, 15.0, 11.0], [30.0, 28.0], [14.0, 22.0, 25.0, 18.0]]
-    out["exact_var"] = [[p, exact_variance(small, p)] for p in [50, 95]]
+    out["exact_var"] = [[p, float(np.percentile(np.concatenate(small), p)), *exact_variance(small, p)]
+                        for p in [50, 95]]
+    # A group whose p50 is 0 in some draws: no logarithm, so the interval takes sqrt(k/(k-1)) * the
+    # variance itself (the first of the pair; the second is -inf or nan).
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out["exact_var_zero"] = [50, exact_variance([[0.0, 0.0, 1.0], [5.0, 6.0], [7.0, 9.0, 8.0]], 50)[0]]
     out["split"] = [dict(case, **split(**case)) for case in [
         {"a": [10.0, 12.0, 11.0, 9.5, 10.5], "b": [14.0, 30.0, 13.5, 12.0, 16.0], "estimate": 3.0},
         {"a": [1.0, 2.0, 3.0, 4.0], "b": [3.0, 3.0, 5.0, 6.0], "estimate": 1.0},

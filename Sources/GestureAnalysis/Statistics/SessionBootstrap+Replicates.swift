@@ -7,7 +7,8 @@ extension SessionBootstrap {
     /// `statistic(counts, drawn, group, &values)` writes one replicate's
     /// statistics of group 0 (A) or 1 (B) into `values`, given how many
     /// times each session was drawn and the sessions drawn at least once.
-    func replicateMoments(statistics: Int, sessions: (Int, Int), estimates: [Double],
+    /// `spread` says how a group's replicates become its variance.
+    func replicateMoments(statistics: Int, sessions: (Int, Int), estimates: [Double], spread: GroupSpread,
                           statistic: @escaping @Sendable (UnsafeBufferPointer<Int>, UnsafeBufferPointer<Int>, Int,
                                                           inout [Double]) -> Void) -> [SessionInterval] {
         var moments = [ReplicateMoments](repeating: ReplicateMoments(), count: 2 * statistics)
@@ -47,18 +48,19 @@ extension SessionBootstrap {
             drawnSoFar += batch
             var worst = 0.0
             intervals = (0..<statistics).map { s in
-                let (varianceA, uncertaintyA) = moments[s].varianceAndItsVariance
-                let (varianceB, uncertaintyB) = moments[statistics + s].varianceAndItsVariance
-                let scaleA = Double(sizes[0]) / Double(sizes[0] - 1), scaleB = Double(sizes[1]) / Double(sizes[1] - 1)
+                let (varianceA, uncertaintyA) = spread.variance(of: moments[s], group: 0, statistic: s,
+                                                                sessions: sizes[0])
+                let (varianceB, uncertaintyB) = spread.variance(of: moments[statistics + s], group: 1, statistic: s,
+                                                                sessions: sizes[1])
                 let split = ReplicateSplit(a: moments[s].values, b: moments[statistics + s].values,
                                            estimate: estimates[s])
-                var interval = SessionInterval(estimate: estimates[s], varianceA: scaleA * varianceA,
-                                               varianceB: scaleB * varianceB, sessions: (sizes[0], sizes[1]),
-                                               confidence: confidence, lowerShare: split.lowerShare)
-                let variance = scaleA * varianceA + scaleB * varianceB
+                var interval = SessionInterval(estimate: estimates[s], varianceA: varianceA, varianceB: varianceB,
+                                               sessions: (sizes[0], sizes[1]), confidence: confidence,
+                                               lowerShare: split.lowerShare)
+                let variance = varianceA + varianceB
                 // The width W = 2t·√V moves by SE(V)/(2V) of itself, and an endpoint
                 // by its share of that; the split moves both endpoints by SE(share)·W.
-                let errorOfVariance = (scaleA * scaleA * uncertaintyA + scaleB * scaleB * uncertaintyB).squareRoot()
+                let errorOfVariance = (uncertaintyA + uncertaintyB).squareRoot()
                 let widthError = variance > 0 ? errorOfVariance / (2 * variance) : 0
                 let larger = max(split.lowerShare, 1 - split.lowerShare)
                 interval.monteCarloError = ((larger * widthError) * (larger * widthError)
@@ -70,5 +72,46 @@ extension SessionBootstrap {
             if replicates != nil || worst <= Self.monteCarloTarget || drawnSoFar >= Self.mostReplicates { break }
         }
         return intervals
+    }
+}
+
+/// How a group's bootstrap replicates become the variance of its statistic
+/// in a session-level interval, with that variance's own Monte Carlo
+/// variance.
+enum GroupSpread {
+    /// A mean-like statistic (a pooled rate): v = k/(k−1) · var(replicates),
+    /// the factor restoring what a bootstrap of k units leaves out of the
+    /// variance of their mean.
+    case linear
+    /// A pooled percentile, positive: v = √(k/(k−1)) · q̂² · var(log q*),
+    /// with `estimates[group][statistic]` the group's q̂. Sessions scale
+    /// latency (a slower device is slower at every percentile), so a few
+    /// replicates that draw the slowest session again and again dominate
+    /// the variance in milliseconds and count in proportion in logs. The
+    /// half factor: the full one over-covers where sessions differ a lot
+    /// (a percentile's replicates already spread wider than a mean's), none
+    /// under-covers with 3 to 8 similar sessions (docs/latencies.md, "How
+    /// well the session intervals hold"). A group with a replicate or
+    /// estimate at or below 0 has no log: its variance is taken as
+    /// √(k/(k−1)) · var(replicates).
+    case logarithmic(estimates: [[Double]])
+
+    /// (v, the Monte Carlo variance of v) for one group's replicates of one statistic.
+    func variance(of moments: ReplicateMoments, group: Int, statistic: Int, sessions: Int) -> (Double, Double) {
+        let factor = Double(sessions) / Double(sessions - 1)
+        switch self {
+        case .linear:
+            let (variance, uncertainty) = moments.varianceAndItsVariance
+            return (factor * variance, factor * factor * uncertainty)
+        case .logarithmic(let estimates):
+            let half = factor.squareRoot()
+            let estimate = estimates[group][statistic]
+            guard estimate > 0, let (variance, uncertainty) = moments.logVarianceAndItsVariance else {
+                let (variance, uncertainty) = moments.varianceAndItsVariance
+                return (half * variance, half * half * uncertainty)
+            }
+            let squared = estimate * estimate
+            return (half * squared * variance, half * half * squared * squared * uncertainty)
+        }
     }
 }

@@ -79,12 +79,13 @@ package struct SessionBootstrap: Sendable {
         guard refusals.contains(where: { $0 == nil }) else { return refusals.map { .failure($0!) } }
         let samplers = BootstrapInterval.concurrently(2) { SessionQuantileSampler(group: $0 == 0 ? a : b) }
         let fractions = percents.map { $0 / 100 }
-        let estimates = fractions.map { fraction in
-            Percentile.interpolated(samplers[1].pooled, fraction: fraction)!
-                - Percentile.interpolated(samplers[0].pooled, fraction: fraction)!
+        let groupEstimates = samplers.map { sampler in
+            fractions.map { Percentile.interpolated(sampler.pooled, fraction: $0)! }
         }
+        let estimates = fractions.indices.map { groupEstimates[1][$0] - groupEstimates[0][$0] }
         let moments = replicateMoments(statistics: fractions.count, sessions: (a.count, b.count),
-                                       estimates: estimates) { counts, drawn, group, values in
+                                       estimates: estimates, spread: .logarithmic(estimates: groupEstimates)) {
+            counts, drawn, group, values in
             samplers[group].percentiles(fractions: fractions, counts: counts, drawn: drawn, into: &values)
         }
         return percents.indices.map { index in
@@ -104,7 +105,8 @@ package struct SessionBootstrap: Sendable {
         }
         let groups = [a, b]
         let estimate = b.pooledRate! - a.pooledRate!
-        return .success(replicateMoments(statistics: 1, sessions: (a.count, b.count), estimates: [estimate]) {
+        return .success(replicateMoments(statistics: 1, sessions: (a.count, b.count), estimates: [estimate],
+                                         spread: .linear) {
             counts, drawn, group, values in
             var successes = 0, trials = 0
             for i in drawn {

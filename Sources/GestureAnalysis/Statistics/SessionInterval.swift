@@ -71,7 +71,18 @@ struct ReplicateMoments {
 
     /// (var, the variance of that variance) with the R − 1 divisor; the
     /// second from the fourth central moment: (m₄ − s⁴)/R.
-    var varianceAndItsVariance: (Double, Double) {
+    var varianceAndItsVariance: (Double, Double) { Self.moments(values) }
+
+    /// The same of the values' logarithms; nil when a value is 0 or less.
+    var logVarianceAndItsVariance: (Double, Double)? {
+        guard let smallest = values.min(), smallest > 0 else { return nil }
+        // Equal values have equal logarithms, but their running mean need not
+        // round to them: no spread is exactly no spread.
+        guard smallest < values.max()! else { return (0, 0) }
+        return Self.moments(values.map { log($0) })
+    }
+
+    private static func moments(_ values: [Double]) -> (Double, Double) {
         let count = Double(values.count)
         let mean = values.reduce(0, +) / count
         var second = 0.0, fourth = 0.0

@@ -28,10 +28,11 @@ struct CompareCommand: ParsableCommand {
             For each group: n, sessions, p50, p90, p95, p99, max. For B against A: the
             difference at each percentile with a 95% session-level interval
             (sessions-bootstrap-skewed-t: as wide as a t interval on the standard error of
-            a bootstrap of whole sessions, Welch–Satterthwaite degrees of freedom, and
-            split about the estimate as the bootstrap's replicates spread below and above
-            it; 500 replicates a group, or more until each endpoint's Monte Carlo SE is at
-            most 2% of the width; deterministic for --seed); Welch's t on each session's mean log latency (as
+            a bootstrap of whole sessions, taken from the log of each percentile,
+            Welch–Satterthwaite degrees of freedom, and split about the estimate as the
+            bootstrap's replicates spread below and above it; 500 replicates a group, or
+            more until each endpoint's Monte Carlo SE is at most 2% of the width;
+            deterministic for --seed); Welch's t on each session's mean log latency (as
             scipy.stats.ttest_ind(b, a, equal_var=False)), with Mann–Whitney U on the
             per-session medians beside it (it decides when a latency is 0 ms, which has no
             log); ICC(1), each group's design effect and effective n; and a verdict from
