@@ -48,13 +48,13 @@ import Testing
         #expect(comparison.verdict == .noDifference)
         #expect(comparison.a.sessions == 4 && comparison.b.sessions == 4)
         // sessions_t: the exact sessions-only bootstrap (all 4⁴ draws) and scipy's t quantile give
-        // p50 [-48.24, +56.35], p90 [-33.17, +54.53]; each endpoint's Monte Carlo SE is at most 2 % of the
+        // p50 [-39.79, +64.80], p90 [-37.67, +50.03]; each endpoint's Monte Carlo SE is at most 2 % of the
         // width, so 8 % of it is 4 SEs.
         let p50 = try comparison.deltas[0].interval.get()
         let p90 = try comparison.deltas[1].interval.get()
         #expect(close(p50.estimate, 12.504500000000007))
-        #expect(Self.near(p50, -48.23685169194085, 56.34523547108207))
-        #expect(Self.near(p90, -33.16901154085119, 54.53456502749254))
+        #expect(Self.near(p50, -39.78654358151145, 64.79554358151147))
+        #expect(Self.near(p90, -37.67128828417187, 50.03228828417186))
         // The touch unit, for contrast, is "significant".
         let touch = Comparison(a: data.a, b: data.b, labels: ("a", "b"), options: .init(seed: 1, unit: .touch))
         #expect(touch.verdict == .slower)
@@ -74,11 +74,11 @@ import Testing
         #expect(close(level.clustering.effectiveN[0] ?? nil, 7.866517574551177))
         #expect(close(level.clustering.effectiveN[1] ?? nil, 6.287708308736272))
         #expect(comparison.verdict == .slower)
-        // sessions_t (exact sessions-only bootstrap, 5⁵ and 4⁴ draws): p50 [21.41, 37.54], p90 [20.41, 34.84]
+        // sessions_t (exact sessions-only bootstrap, 5⁵ and 4⁴ draws): p50 [17.56, 33.68], p90 [18.67, 33.09]
         let p50 = try comparison.deltas[0].interval.get()
         let p90 = try comparison.deltas[1].interval.get()
-        #expect(Self.near(p50, 21.412977660938044, 37.53909623632454))
-        #expect(Self.near(p90, 20.41328411470517, 34.837596648753))
+        #expect(Self.near(p50, 17.556440712306753, 33.68255928769325))
+        #expect(Self.near(p90, 18.67064373297609, 33.09495626702392))
     }
 
     /// Both endpoints within 8 % of the reference width (4 Monte Carlo SEs at most).

@@ -123,7 +123,7 @@ import Testing
         #expect(methods.contains(line))
         switch unit {
         case .session:
-            #expect(methods.contains("sessions-bootstrap-skewed-t (t on the standard error of a bootstrap of whole sessions"))
+            #expect(methods.contains("sessions-bootstrap-log-se-t (t on the standard error of a bootstrap of whole sessions"))
             #expect(methods.contains("Welch's t compares the groups' session mean log latencies"))
             #expect(methods.contains("Mann–Whitney on the session medians decides instead: exact when a group has at most 8 sessions"))
             #expect(methods.contains("Wilcoxon signed-rank test on each session's median difference"))

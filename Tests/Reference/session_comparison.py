@@ -14,7 +14,7 @@
 #   icc, design_effect, effective_n   the one-way ANOVA ICC(1) of sessions within groups, by the formula
 #   delta              brute-force two-stage bootstrap of pooled percentile(B) - percentile(A), 95 % percentile
 #                      interval (sessions with replacement, then values within each drawn session), numpy
-#   sessions_t         compare's session-level interval of p50 and p90 (sessions-bootstrap-skewed-t), from the
+#   sessions_t         compare's session-level interval of p50 and p90 (sessions-bootstrap-log-se-t), from the
 #                      exact sessions-only bootstrap (all k^k draws of k sessions), numpy and scipy.stats.t.ppf
 #   paired_sessions    scipy.stats.wilcoxon(per-session medians of the paired differences) with its defaults
 import itertools, json, sys
@@ -59,10 +59,8 @@ def two_stage(groups_a, groups_b, percents, replicates, rng):
 def sessions_t(groups_a, groups_b, percents):
     """The session-level interval: the exact sessions-only bootstrap (every one of the k^k ordered draws
     of a group's k sessions, each drawn session's values kept whole); a group's variance is
-    sqrt(k/(k-1)) * q^2 * the variance of log(percentile) over the draws, q its pooled percentile; the
-    width is 2 * t.ppf(0.975, Welch-Satterthwaite df on k - 1 a group) * sqrt(vA + vB), and the
-    semideviations of every (A, B) pair of draws' difference about the estimate split it: lower
-    share = s- / (s- + s+)."""
+    sqrt(k/(k-1)) * q^2 * the variance of log(percentile) over the draws, q its pooled percentile; then
+    estimate -/+ t.ppf(0.975, Welch-Satterthwaite df on k - 1 a group) * sqrt(vA + vB)."""
     def replicates(groups):
         k = len(groups)
         reps = []
@@ -77,17 +75,9 @@ def sessions_t(groups_a, groups_b, percents):
     va = np.sqrt(ka / (ka - 1)) * qa ** 2 * np.var(np.log(ra), axis=0)
     vb = np.sqrt(kb / (kb - 1)) * qb ** 2 * np.var(np.log(rb), axis=0)
     nu = (va + vb) ** 2 / (va ** 2 / (ka - 1) + vb ** 2 / (kb - 1))
-    width = 2 * stats.t.ppf(0.975, nu) * np.sqrt(va + vb)
-    est = np.array([np.percentile(np.concatenate(groups_b), p) - np.percentile(np.concatenate(groups_a), p)
-                    for p in percents])
-    out = []
-    for j, (e, w) in enumerate(zip(est, width)):
-        d = (rb[:, j][:, None] - ra[:, j][None, :]).ravel() - e
-        below = np.sqrt(np.mean(np.where(d < 0, d * d, 0.0)))
-        above = np.sqrt(np.mean(np.where(d >= 0, d * d, 0.0)))
-        share = 0.5 if below + above == 0 else below / (below + above)
-        out.append((float(e - share * w), float(e + (1 - share) * w)))
-    return out
+    half = stats.t.ppf(0.975, nu) * np.sqrt(va + vb)
+    est = qb - qa
+    return [(float(e - h), float(e + h)) for e, h in zip(est, half)]
 
 
 def reference(case, replicates=4000):

@@ -16,11 +16,6 @@
 #                the k^k ordered draws of k sessions, equally likely; beside it, the variance of the
 #                logarithm of that percentile over the same draws (the interval takes
 #                sqrt(k/(k-1)) * estimate^2 * that)
-#   split        the share of an interval's width below the estimate: lower semideviation of the
-#                differences b_r - a_r about the estimate over the sum of both semideviations, and its
-#                Monte Carlo SE by the delta method on the two mean squares
-#   skewed       the interval estimate - share * 2t*se, estimate + (1 - share) * 2t*se
-#   exact_split  the split under the exact bootstrap of two groups of 3 sessions (all 27 x 27 draws)
 import itertools
 import json
 import numpy as np
@@ -51,31 +46,6 @@ def exact_variance(sessions, percent):
         stats_.append(resample_percentiles(sessions, counts, [percent])[0])
     # divisor k^k: the bootstrap distribution itself
     return float(np.var(stats_)), float(np.var(np.log(stats_)))
-
-
-def split(a, b, estimate):
-    d = np.asarray(b, dtype=float) - np.asarray(a, dtype=float) - estimate
-    below = np.where(d < 0, d * d, 0.0)
-    above = np.where(d >= 0, d * d, 0.0)
-    lo, hi = np.sqrt(below.mean()), np.sqrt(above.mean())
-    if lo == 0 or hi == 0:  # one side empty: all of the width on the other, and no spread to it
-        return {"share": 0.5 if lo == hi else float(lo / (lo + hi)), "se": 0.0}
-    share = lo / (lo + hi)
-    cov = np.cov(np.vstack([below, above]), bias=True) / len(d)
-    s = (lo + hi) ** 2
-    grad = np.array([hi / s / (2 * lo), -lo / s / (2 * hi)])
-    return {"share": float(share), "se": float(np.sqrt(grad @ cov @ grad))}
-
-
-def exact_split(sessions_a, sessions_b, percent):
-    def distribution(sessions):
-        k = len(sessions)
-        return [resample_percentiles(sessions, [draw.count(i) for i in range(k)], [percent])[0]
-                for draw in itertools.product(range(k), repeat=k)]
-    estimate = (np.percentile(np.concatenate(sessions_b), percent)
-                - np.percentile(np.concatenate(sessions_a), percent))
-    a, b = np.meshgrid(distribution(sessions_a), distribution(sessions_b))
-    return float(estimate), split(a.ravel(), b.ravel(), estimate)["share"]
 
 
 def main():
@@ -112,19 +82,6 @@ def main():
     # variance itself (the first of the pair; the second is -inf or nan).
     with np.errstate(divide="ignore", invalid="ignore"):
         out["exact_var_zero"] = [50, exact_variance([[0.0, 0.0, 1.0], [5.0, 6.0], [7.0, 9.0, 8.0]], 50)[0]]
-    out["split"] = [dict(case, **split(**case)) for case in [
-        {"a": [10.0, 12.0, 11.0, 9.5, 10.5], "b": [14.0, 30.0, 13.5, 12.0, 16.0], "estimate": 3.0},
-        {"a": [1.0, 2.0, 3.0, 4.0], "b": [3.0, 3.0, 5.0, 6.0], "estimate": 1.0},
-        {"a": [0.0, 0.0, 0.0, 0.0, 0.0, 0.0], "b": [-4.0, -1.0, 0.5, 2.0, 2.5, 9.0], "estimate": 0.25},
-    ]]
-    out["skewed"] = [dict(case, **{"low": case["estimate"] - case["share"] * 2 * r["t"] * np.sqrt(case["va"] + case["vb"]),
-                                   "high": case["estimate"] + (1 - case["share"]) * 2 * r["t"]
-                                   * np.sqrt(case["va"] + case["vb"])})
-                     for case in [{"estimate": 4.2, "va": 1.1, "vb": 2.3, "ka": 3, "kb": 4, "share": 0.3},
-                                  {"estimate": -0.8, "va": 0.25, "vb": 0.25, "ka": 3, "kb": 3, "share": 0.85}]
-                     for r in [interval(case["estimate"], case["va"], case["vb"], case["ka"], case["kb"])]]
-    slow = [[40.0, 44.0, 38.0], [52.0, 47.0], [160.0, 175.0, 150.0, 190.0]]
-    out["exact_split"] = [[p, *exact_split(small, slow, p)] for p in [50, 95]]
     print(json.dumps(out, indent=1))
 
 

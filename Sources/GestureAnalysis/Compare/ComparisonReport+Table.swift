@@ -33,8 +33,7 @@ extension ComparisonReport {
         switch options.unit {
         case .session:
             return "unit: session. \(confidence)% intervals: \(SessionBootstrap.methodName) (t on the standard error of "
-                + "a bootstrap of whole sessions, taken on the log scale, Welch–Satterthwaite degrees of freedom, the "
-                + "width split about the estimate as the bootstrap's semideviations), \(SessionBootstrap.replicateText(options)), "
+                + "a bootstrap of whole sessions, taken on the log scale, Welch–Satterthwaite degrees of freedom), \(SessionBootstrap.replicateText(options)), "
                 + "seed \(options.seed); test: Welch's t on each session's mean log latency (Mann–Whitney on the session "
                 + "medians when a latency is 0; for a paired via split, Wilcoxon on each session's median difference)."
         case .touch:

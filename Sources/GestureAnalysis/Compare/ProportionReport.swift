@@ -49,7 +49,8 @@ package enum ProportionReport {
                 ("a", .integer(comparison.a.sessions)),
                 ("b", .integer(comparison.b.sessions)),
                 ("test", MannWhitneyResult.sessionTestObject(test, of: "session rates")),
-                ("interval", SessionBootstrap.jsonObject(comparison.options.unit == .session ? delta.map { [$0] } ?? [] : [])),
+                ("interval", SessionBootstrap.jsonObject(comparison.options.unit == .session ? delta.map { [$0] } ?? [] : [],
+                                                        method: SessionBootstrap.rateMethodName)),
                 ("rates", .object([("a", .array(comparison.sessionRatesA.map { .number($0) })),
                                    ("b", .array(comparison.sessionRatesB.map { .number($0) }))])),
             ])),
@@ -125,9 +126,8 @@ package enum ProportionReport {
         let confidence = Int((options.confidence * 100).rounded())
         switch options.unit {
         case .session:
-            return "unit: session. \(confidence)% intervals: Wilson for each rate; B − A by \(SessionBootstrap.methodName) "
-                + "(t on the standard error of a bootstrap of whole sessions' pooled rates, split about the estimate "
-                + "as the bootstrap's semideviations), "
+            return "unit: session. \(confidence)% intervals: Wilson for each rate; B − A by \(SessionBootstrap.rateMethodName) "
+                + "(t on the standard error of a bootstrap of whole sessions' pooled rates), "
                 + "\(SessionBootstrap.replicateText(options)), seed \(options.seed); test: Mann–Whitney on the session rates."
         case .touch:
             return "unit: touch (every touch taken as independent). \(confidence)% intervals: Wilson for each rate, "

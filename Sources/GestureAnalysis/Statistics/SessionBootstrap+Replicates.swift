@@ -52,19 +52,12 @@ extension SessionBootstrap {
                                                                 sessions: sizes[0])
                 let (varianceB, uncertaintyB) = spread.variance(of: moments[statistics + s], group: 1, statistic: s,
                                                                 sessions: sizes[1])
-                let split = ReplicateSplit(a: moments[s].values, b: moments[statistics + s].values,
-                                           estimate: estimates[s])
                 var interval = SessionInterval(estimate: estimates[s], varianceA: varianceA, varianceB: varianceB,
-                                               sessions: (sizes[0], sizes[1]), confidence: confidence,
-                                               lowerShare: split.lowerShare)
+                                               sessions: (sizes[0], sizes[1]), confidence: confidence)
                 let variance = varianceA + varianceB
-                // The width W = 2t·√V moves by SE(V)/(2V) of itself, and an endpoint
-                // by its share of that; the split moves both endpoints by SE(share)·W.
+                // An endpoint is t·√V; its SE is t·SE(V)/(2√V), the width 2t·√V: the share is SE(V)/(4V).
                 let errorOfVariance = (uncertaintyA + uncertaintyB).squareRoot()
-                let widthError = variance > 0 ? errorOfVariance / (2 * variance) : 0
-                let larger = max(split.lowerShare, 1 - split.lowerShare)
-                interval.monteCarloError = ((larger * widthError) * (larger * widthError)
-                    + split.monteCarloError * split.monteCarloError).squareRoot()
+                interval.monteCarloError = variance > 0 ? errorOfVariance / (4 * variance) : 0
                 interval.replicates = drawnSoFar
                 worst = max(worst, interval.monteCarloError)
                 return interval

@@ -1,29 +1,23 @@
 import GestureTrace
 import SeededRandom
 
-/// Session-level intervals for B − A: as wide as a t interval on the
-/// standard error of a sessions-only bootstrap, and split about the
-/// estimate as the bootstrap's replicates spread below and above it.
+/// Session-level intervals for B − A: a t interval on the standard error of
+/// a sessions-only bootstrap, a percentile's taken from its logarithm.
 ///
-/// **Method** (`sessions-bootstrap-skewed-t`). Each replicate resamples a
+/// **Method** (`sessions-bootstrap-log-se-t`). Each replicate resamples a
 /// group's k sessions with replacement and keeps every value of each drawn
 /// session (``SessionQuantileSampler``); values are never resampled within
 /// a session, since the session draw already carries their noise (resampling
-/// them again counts it twice). From R replicates of a group's statistic,
-/// its variance is v = k/(k−1) · var(replicates): the bootstrap's variance
-/// of a mean of k units falls short by (k−1)/k, which matters with 3
-/// sessions. The interval is
+/// them again counts it twice). From R replicates q* of a group's pooled
+/// percentile q̂, its variance is v = √(k/(k−1)) · q̂² · var(log q*), and a
+/// pooled rate's v = k/(k−1) · var(q*) (``GroupSpread`` says why). Then
 ///
-///     W = 2 · t(ν, (1+c)/2) · √(v_A + v_B),
+///     estimate ± t(ν, (1+c)/2) · √(v_A + v_B),
 ///     ν = (v_A + v_B)² / (v_A²/(k_A−1) + v_B²/(k_B−1))      (Welch–Satterthwaite)
-///     [estimate − s·W, estimate + (1 − s)·W]
 ///
-/// with s the share of the replicates' spread below the estimate
-/// (``ReplicateSplit``: ½ when they spread evenly). So with few sessions
-/// the interval widens as a t interval on k − 1 degrees of freedom a group
-/// does, and where a tail percentile hangs on the slowest session drawn it
-/// reaches further up than down. The estimate is the statistic of the data
-/// as observed. docs/latencies.md gives the coverage measured by
+/// so that with few sessions the interval widens as a t interval on k − 1
+/// degrees of freedom a group does. The estimate is the statistic of the
+/// data as observed. docs/latencies.md gives the coverage measured by
 /// `gesturelab bench --calibration`.
 ///
 /// **Replicates.** With `replicates` nil, R starts at 500 and doubles (up to
@@ -42,8 +36,10 @@ package struct SessionBootstrap: Sendable {
     package var replicates: Int?
     package var confidence: Double
 
-    /// The method's name in outputs.
-    package static let methodName = "sessions-bootstrap-skewed-t"
+    /// The method's name in outputs: a percentile's interval, and a rate's
+    /// (its standard error from the rates themselves, not their logarithms).
+    package static let methodName = "sessions-bootstrap-log-se-t"
+    package static let rateMethodName = "sessions-bootstrap-se-t"
     /// The fewest sessions a group needs for an interval.
     package static let minimumSessions = 2
     /// Adaptive replicates: the first batch, and the most drawn.
@@ -145,11 +141,11 @@ extension SessionBootstrap {
 
     /// `"sessions"."interval"` of `compare --format json`: the method, and the
     /// largest replicate count and Monte Carlo share over `intervals`.
-    package static func jsonObject(_ intervals: [BootstrapInterval]) -> JSONValue {
+    package static func jsonObject(_ intervals: [BootstrapInterval], method: String = methodName) -> JSONValue {
         let replicates = intervals.compactMap(\.replicates).max()
         let share = intervals.compactMap(\.monteCarloError).max()
         return .object([
-            ("method", .string(methodName)),
+            ("method", .string(method)),
             ("replicates", replicates.map { .integer($0) } ?? .null),
             ("monte_carlo_se_share", .number(share)),
         ])

@@ -1,9 +1,8 @@
 import Foundation
 
 /// A session-level interval for B − A, with what it was made of: the
-/// bootstrap's standard error, the degrees of freedom, the t quantile, the
-/// share of the width below the estimate, and the Monte Carlo error the
-/// finite number of replicates leaves in it.
+/// bootstrap's standard error, the degrees of freedom, the t quantile, and
+/// the Monte Carlo error the finite number of replicates leaves in it.
 ///
 /// ```swift
 /// let ci = SessionInterval(estimate: 4.2, varianceA: 1.1, varianceB: 2.3, sessions: (3, 4), confidence: 0.95)
@@ -25,30 +24,23 @@ package struct SessionInterval: Sendable, Equatable {
     /// width (0 for a width of 0).
     package var monteCarloError: Double = 0
 
-    /// The share of the width below the estimate (½ for a symmetric interval).
-    package var lowerShare: Double
-
-    /// The interval from each group's variance of its statistic and its
-    /// number of sessions, as in ``SessionBootstrap``: 2·t·SE wide, with
-    /// `lowerShare` of that width below the estimate.
+    /// The interval from each group's variance of its statistic (already
+    /// scaled as ``GroupSpread`` says) and its number of sessions, as in
+    /// ``SessionBootstrap``.
     ///
-    /// - Precondition: each group has at least 2 sessions; variances are ≥ 0;
-    ///   `lowerShare` is in [0, 1].
+    /// - Precondition: each group has at least 2 sessions; variances are ≥ 0.
     package init(estimate: Double, varianceA: Double, varianceB: Double, sessions: (a: Int, b: Int),
-                 confidence: Double, lowerShare: Double = 0.5) {
+                 confidence: Double) {
         precondition(sessions.a >= 2 && sessions.b >= 2, "need two sessions a group")
         precondition(varianceA >= 0 && varianceB >= 0, "variances are not negative")
-        precondition(lowerShare >= 0 && lowerShare <= 1, "the lower share is in [0, 1]")
         self.estimate = estimate
-        self.lowerShare = lowerShare
         let variance = varianceA + varianceB
         standardError = variance.squareRoot()
         let denominator = varianceA * varianceA / Double(sessions.a - 1) + varianceB * varianceB / Double(sessions.b - 1)
         degreesOfFreedom = denominator > 0 ? variance * variance / denominator : .infinity
         criticalValue = StudentT.quantile((1 + confidence) / 2, degreesOfFreedom: degreesOfFreedom)
-        let width = 2 * criticalValue * standardError
-        low = estimate - lowerShare * width
-        high = estimate + (1 - lowerShare) * width
+        low = estimate - criticalValue * standardError
+        high = estimate + criticalValue * standardError
     }
 
     /// The interval as every comparison carries it, with these facts attached.

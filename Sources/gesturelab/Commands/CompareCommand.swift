@@ -27,12 +27,11 @@ struct CompareCommand: ParsableCommand {
             one session share a device, a person and a moment, so they are not independent.
             For each group: n, sessions, p50, p90, p95, p99, max. For B against A: the
             difference at each percentile with a 95% session-level interval
-            (sessions-bootstrap-skewed-t: as wide as a t interval on the standard error of
-            a bootstrap of whole sessions, taken from the log of each percentile,
-            Welch–Satterthwaite degrees of freedom, and split about the estimate as the
-            bootstrap's replicates spread below and above it; 500 replicates a group, or
-            more until each endpoint's Monte Carlo SE is at most 2% of the width;
-            deterministic for --seed); Welch's t on each session's mean log latency (as
+            (sessions-bootstrap-log-se-t: a t interval on the standard error of a
+            bootstrap of whole sessions, taken from the log of each percentile,
+            Welch–Satterthwaite degrees of freedom; 500 replicates a group, or more until
+            each endpoint's Monte Carlo SE is at most 2% of the width; deterministic for
+            --seed); Welch's t on each session's mean log latency (as
             scipy.stats.ttest_ind(b, a, equal_var=False)), with Mann–Whitney U on the
             per-session medians beside it (it decides when a latency is 0 ms, which has no
             log); ICC(1), each group's design effect and effective n; and a verdict from
@@ -59,7 +58,7 @@ struct CompareCommand: ParsableCommand {
             any end; --event then names the start's event. For each group: n, k, the rate
             and its 95% Wilson interval. By session (the default): B − A with the
             session-level interval of the pooled rates
-            (sessions-bootstrap-skewed-t), Mann–Whitney on the per-session rates,
+            (sessions-bootstrap-se-t), Mann–Whitney on the per-session rates,
             and Fisher's exact test on the pooled touches for reference. --unit touch:
             Newcombe's hybrid score interval for B − A and Fisher's exact test (two-sided,
             as scipy.stats.fisher_exact). The verdict is better (more touches reached,
