@@ -13,10 +13,10 @@ enum GroupSpread {
     /// the variance in milliseconds and count in proportion in logs. The
     /// half factor: the full one over-covers where sessions differ a lot
     /// (a percentile's replicates already spread wider than a mean's), none
-    /// under-covers with 3 to 8 similar sessions (docs/latencies.md, "How
-    /// well the session intervals hold"). A group with a replicate or
-    /// estimate at or below 0 has no log: its variance is taken as
-    /// √(k/(k−1)) · var(replicates).
+    /// under-covers with 3 to 8 similar sessions (docs/latencies.md, "The
+    /// intervals", and Tests/Reference/interval_choice.py). A group with a
+    /// replicate or estimate at or below 0 has no log: its variance is
+    /// taken as √(k/(k−1)) · var(replicates).
     case logarithmic(estimates: [[Double]])
 
     /// (v, the Monte Carlo variance of v) for one group's replicates of one statistic.
