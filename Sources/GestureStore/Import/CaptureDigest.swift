@@ -1,24 +1,117 @@
 import Crypto
+import Foundation
 
 /// A capture's identity, computed on the way: SHA-256 of every byte read,
 /// and how many there were.
 ///
-/// A class, because the reader updates it from its own thread through its
-/// `onBytes` callback; the importer reads it only after joining that thread.
+/// The hashing is done by whichever thread would otherwise wait. `update`
+/// keeps a copy of the bytes it is given, and a thread of the import with
+/// nothing to do (the inserting thread with no batch yet, the reading
+/// thread with the queue full) hashes what is kept through `hashPending()`.
+/// An import is bound by one of its two threads and the other waits: the
+/// digest then costs the bound thread nothing. Only when more bytes are
+/// kept than `keptChunks` does `update` hash on its caller's thread.
+///
+/// The bytes are hashed in the order given, one chunk at a time, whichever
+/// thread hashes them.
 ///
 ///     let digest = CaptureDigest()
 ///     reader.onBytes = { digest.update($0) }
 ///     …
 ///     digest.hex   // "9f86d081884c7d65…"
 final class CaptureDigest: @unchecked Sendable {
-    private var hasher = SHA256()
-    private(set) var byteCount: Int64 = 0
+    /// Chunks kept unhashed at most: one read's worth waiting is what an
+    /// idle thread needs, and each kept chunk is a buffer of its size.
+    private let keptChunks: Int
 
-    func update(_ bytes: UnsafeRawBufferPointer) {
-        hasher.update(bufferPointer: bytes)
-        byteCount += Int64(bytes.count)
+    /// Guards `hasher`, and makes one thread at a time take a chunk and
+    /// hash it, so that chunks are hashed in order.
+    private let hashing = NSLock()
+    private var hasher = SHA256()
+
+    /// Guards the chunks waiting and the spare buffers.
+    private let state = NSLock()
+    private var waiting: [Chunk] = []
+    private var spare: [UnsafeMutableRawBufferPointer] = []
+    private var total: Int64 = 0
+
+    private struct Chunk {
+        let buffer: UnsafeMutableRawBufferPointer
+        let count: Int
     }
 
-    /// Lower-case hex of the digest of everything read so far.
-    var hex: String { hasher.finalize().hexString }
+    init(keptChunks: Int = 1) {
+        self.keptChunks = keptChunks
+    }
+
+    deinit {
+        for chunk in waiting { chunk.buffer.deallocate() }
+        for buffer in spare { buffer.deallocate() }
+    }
+
+    /// The number of bytes given so far.
+    var byteCount: Int64 {
+        state.lock()
+        defer { state.unlock() }
+        return total
+    }
+
+    /// Takes the next bytes: keeps a copy for a thread with nothing else
+    /// to do, or hashes the oldest kept ones first when enough are kept.
+    func update(_ bytes: UnsafeRawBufferPointer) {
+        guard !bytes.isEmpty else { return }
+        while true {
+            state.lock()
+            if waiting.count < keptChunks {
+                var buffer = spare.popLast() ?? UnsafeMutableRawBufferPointer(start: nil, count: 0)
+                if buffer.count < bytes.count {
+                    buffer.deallocate()
+                    buffer = .allocate(byteCount: bytes.count, alignment: 16)
+                }
+                buffer.copyMemory(from: bytes)
+                waiting.append(Chunk(buffer: buffer, count: bytes.count))
+                total += Int64(bytes.count)
+                state.unlock()
+                return
+            }
+            state.unlock()
+            hashPending()
+        }
+    }
+
+    /// Hashes the oldest chunk kept, if any; says whether there was one.
+    /// For a thread that would otherwise wait.
+    @discardableResult
+    func hashPending() -> Bool {
+        hashing.lock()
+        defer { hashing.unlock() }
+        state.lock()
+        guard !waiting.isEmpty else {
+            state.unlock()
+            return false
+        }
+        let chunk = waiting.removeFirst()
+        state.unlock()
+        hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: chunk.buffer[0..<chunk.count]))
+        state.lock()
+        spare.append(chunk.buffer)
+        state.unlock()
+        return true
+    }
+
+    /// Whether bytes wait to be hashed.
+    var hasPending: Bool {
+        state.lock()
+        defer { state.unlock() }
+        return !waiting.isEmpty
+    }
+
+    /// Lower-case hex of the digest of everything given so far; hashes
+    /// what is still kept first. Bytes given afterwards still count.
+    var hex: String {
+        while hashPending() {}
+        hashing.lock()
+        defer { hashing.unlock() }
+        return hasher.finalize().hexString
+    }
 }

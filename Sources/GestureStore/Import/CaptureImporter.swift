@@ -139,7 +139,7 @@ package struct CaptureImporter: Sendable {
         let inserter = try RecordInserter(db, captureID: captureID)
         // Reading runs on its own thread; `stop()` joins it before anything
         // here touches the reader or the digest again.
-        let pipeline = RecordPipeline(reader: reader, limits: streamingLimits)
+        let pipeline = RecordPipeline(reader: reader, limits: streamingLimits, idleWork: { digest.hashPending() })
         pipeline.start()
         defer { pipeline.stop() }
         let rejectedCount = try insertRecords(from: pipeline, with: inserter, totalBytes: reader.totalBytes,

@@ -7,6 +7,9 @@ import GestureTrace
 ///
 /// Rows travel in batches through a small bounded queue, so memory stays
 /// flat however large the file: when SQLite falls behind, the reader waits.
+/// A thread that would wait first does `idleWork` while there is some (the
+/// importer hands it the capture's digest), so work that neither thread
+/// needs is done by the one that has time for it.
 final class RecordPipeline: @unchecked Sendable {
     enum Message {
         case batch(ImportBatch)
@@ -27,10 +30,14 @@ final class RecordPipeline: @unchecked Sendable {
     // Owned by the reading thread until `producerDone`, then by the caller.
     private var reader: TraceReader
     private var builder: BatchBuilder
+    /// Does one piece of work for a thread that would otherwise wait, and
+    /// says whether there was any.
+    private let idleWork: @Sendable () -> Bool
 
-    init(reader: TraceReader, limits: StreamingDeriver.Limits) {
+    init(reader: TraceReader, limits: StreamingDeriver.Limits, idleWork: @escaping @Sendable () -> Bool = { false }) {
         self.reader = reader
         builder = BatchBuilder(limits: limits)
+        self.idleWork = idleWork
     }
 
     func start() {
@@ -43,7 +50,10 @@ final class RecordPipeline: @unchecked Sendable {
     func next() -> Message {
         condition.lock()
         defer { condition.unlock() }
-        while queue.isEmpty { condition.wait() }
+        while queue.isEmpty {
+            if doIdleWork() { continue }
+            condition.wait()
+        }
         let message = queue.removeFirst()
         condition.broadcast()
         return message
@@ -92,8 +102,16 @@ final class RecordPipeline: @unchecked Sendable {
     private func produce(reader: inout TraceReader, builder: inout BatchBuilder) {
         var batch = ImportBatch()
         batch.reserveCapacity(items: Self.batchSize)
+        var bytesRead = reader.bytesRead
         do {
             while let item = try reader.next() {
+                if reader.bytesRead != bytesRead {
+                    // New bytes to hash: a waiting inserter may take them.
+                    bytesRead = reader.bytesRead
+                    condition.lock()
+                    condition.broadcast()
+                    condition.unlock()
+                }
                 builder.add(item, session: reader.sessionOfLastItem, to: &batch)
                 if batch.itemCount == Self.batchSize {
                     batch.bytesRead = reader.bytesRead
@@ -117,11 +135,21 @@ final class RecordPipeline: @unchecked Sendable {
     private func push(_ message: Message) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        while queue.count >= Self.queuedBatches, !cancelled { condition.wait() }
+        while queue.count >= Self.queuedBatches, !cancelled {
+            if doIdleWork() { continue }
+            condition.wait()
+        }
         guard !cancelled else { return false }
         queue.append(message)
         condition.broadcast()
         return true
+    }
+
+    /// Runs one piece of `idleWork` with the lock let go; call holding it.
+    private func doIdleWork() -> Bool {
+        condition.unlock()
+        defer { condition.lock() }
+        return idleWork()
     }
 
     private func finish() {
