@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 import TestScratch
 
@@ -20,6 +21,23 @@ import TestScratch
             #expect(rows.contains { $0.hasPrefix("| \(step) |") && !$0.contains("not timed") }, "\(step)")
         }
         #expect(FileManager.default.fileExists(atPath: folder.path("bench/report.html")))
+
+        // SQLite's floor writes every row the import stored, and no other.
+        let imported = try #require(rows.first { $0.hasPrefix("| import (validate") })
+        let floor = try #require(rows.first { $0.hasPrefix("| SQLite's floor: the stored rows written again |") })
+        #expect(floor.split(separator: "|")[1] == imported.split(separator: "|")[1], "the same record count")
+        #expect(rows.contains { $0.hasPrefix("| import time / SQLite's floor |") && $0.contains("ratio ") })
+        let counts = { (path: String) in
+            try DatabaseQueue(path: folder.path(path)).read { db in
+                try String.fetchAll(db, sql: """
+                    SELECT name FROM sqlite_schema
+                    WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'gesturelab_migration' ORDER BY name
+                    """).map { table in "\(table) \(try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? -1)" }
+            }
+        }
+        let stored = try counts("bench/bench.sqlite")
+        #expect(stored.contains { $0.hasPrefix("stored_touch_sample ") && !$0.hasSuffix(" 0") })
+        #expect(try counts("bench/floor.sqlite") == stored)
     }
 
     /// The calibration study's options are checked before its minutes run.

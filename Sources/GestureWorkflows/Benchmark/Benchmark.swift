@@ -73,7 +73,7 @@ package struct Benchmark: Sendable {
 
     package func run(log: (String) -> Void = { _ in }) throws -> Report {
         try FileManager.default.createDirectory(atPath: options.directory, withIntermediateDirectories: true)
-        for name in ["bench.sqlite", "memory.sqlite", "baseline.sqlite"] {
+        for name in ["bench.sqlite", "memory.sqlite", "baseline.sqlite", "floor.sqlite"] {
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path(name + suffix)) }
         }
         var measurements: [Measurement] = []
@@ -147,7 +147,11 @@ package struct Benchmark: Sendable {
 
         measurements.append(importPeakMeasurement)
 
-        measurements += try baseline(capture, importSeconds: importSeconds, log: log)
+        let baselineMeasurements = try baseline(capture, importSeconds: importSeconds, log: log)
+        measurements += baselineMeasurements
+        measurements += try sqliteFloor(storePath: path("bench.sqlite"), records: summary.recordCount,
+                                        importSeconds: importSeconds,
+                                        baselineSeconds: baselineMeasurements.first { $0.count != nil }?.seconds, log: log)
         if !options.importOnly {
             measurements += try analyses(database, log: log)
             measurements += try report(database, childPeak: reportPeak, log: log)
