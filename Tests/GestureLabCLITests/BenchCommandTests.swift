@@ -24,7 +24,7 @@ import TestScratch
 
         // SQLite's floor writes every row the import stored, and no other.
         let imported = try #require(rows.first { $0.hasPrefix("| import (validate") })
-        let floor = try #require(rows.first { $0.hasPrefix("| SQLite's floor: the stored rows written again |") })
+        let floor = try #require(rows.first { $0.hasPrefix("| SQLite's floor: writing the stored rows |") })
         #expect(floor.split(separator: "|")[1] == imported.split(separator: "|")[1], "the same record count")
         #expect(rows.contains { $0.hasPrefix("| import time / SQLite's floor |") && $0.contains("ratio ") })
         let counts = { (path: String) in

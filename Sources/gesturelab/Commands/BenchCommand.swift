@@ -17,9 +17,9 @@ struct BenchCommand: ParsableCommand {
             three imports, each into a new store), the import's peak memory in a child
             process, `sqlite3 .import` of the same records
             flattened to CSV and the ratio of the two (in time and in the size of the
-            database each leaves at rest), SQLite's floor (the rows the import
-            stored, copied by INSERT … SELECT into a new store: no import of them
-            can be faster), every canned query, compare on
+            database each leaves at rest), SQLite's floor (its time to write the
+            rows the import stored: INSERT … SELECT into a new store, less reading
+            them), every canned query, compare on
             the largest groups, and CSV export rows/s. Prints a Markdown table with the
             machine, the SQLite version and the build. Build in release mode for
             figures worth keeping.
