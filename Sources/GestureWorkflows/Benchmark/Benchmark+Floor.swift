@@ -16,6 +16,32 @@ extension Benchmark {
     func sqliteFloor(storePath: String, records: Int, importSeconds: Double, baselineSeconds: Double?,
                      log: (String) -> Void) throws -> [Measurement] {
         log("copying the stored rows into a new store, for SQLite's own floor")
+        // The least of three: the floor is a difference of two timings, and
+        // one slow moment in either moves it by a third.
+        var best: (copy: Double, reading: Double)?
+        for _ in 1...3 {
+            let run = try copyStoredRows(from: storePath)
+            if best.map({ run.copy - run.reading < $0.copy - $0.reading }) ?? true { best = run }
+        }
+        let (copySeconds, readingSeconds) = best!
+        let seconds = max(copySeconds - readingSeconds, 1e-9)
+        var note = String(format: "INSERT … SELECT of every stored table into a new store, %.3f s, less %.3f s "
+            + "reading the rows alone (the least of three): no parsing, no binding, in key order",
+                          copySeconds, readingSeconds)
+        if let baselineSeconds, baselineSeconds > 0 {
+            note += String(format: "; %.2f of sqlite3 .import's time", seconds / baselineSeconds)
+        }
+        return [
+            Measurement(step: "SQLite's floor: writing the stored rows", count: records, seconds: seconds,
+                        target: "", met: nil, note: note),
+            Measurement(step: "import time / SQLite's floor", count: nil, seconds: importSeconds, target: "",
+                        met: nil, note: String(format: "ratio %.2f", importSeconds / seconds)),
+        ]
+    }
+
+    /// One copy of every stored table into a new store: the copy's seconds
+    /// (creating the store to closing it) and the seconds reading alone took.
+    private func copyStoredRows(from storePath: String) throws -> (copy: Double, reading: Double) {
         let floorPath = (options.directory as NSString).appendingPathComponent("floor.sqlite")
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: floorPath + suffix) }
         let started = ContinuousClock.now
@@ -47,19 +73,7 @@ extension Benchmark {
             }
         }
         try floor.close()
-        let copySeconds = elapsed(since: started) - readingSeconds
-        let seconds = max(copySeconds - readingSeconds, 1e-9)
-        var note = String(format: "INSERT … SELECT of every stored table into a new store, %.3f s, less %.3f s "
-            + "reading the rows alone: no parsing, no binding, in key order", copySeconds, readingSeconds)
-        if let baselineSeconds, baselineSeconds > 0 {
-            note += String(format: "; %.2f of sqlite3 .import's time", seconds / baselineSeconds)
-        }
-        return [
-            Measurement(step: "SQLite's floor: writing the stored rows", count: records, seconds: seconds,
-                        target: "", met: nil, note: note),
-            Measurement(step: "import time / SQLite's floor", count: nil, seconds: importSeconds, target: "",
-                        met: nil, note: String(format: "ratio %.2f", importSeconds / seconds)),
-        ]
+        return (elapsed(since: started) - readingSeconds, readingSeconds)
     }
 
     /// Steps a statement to its end: SQLite reads every column the statement
