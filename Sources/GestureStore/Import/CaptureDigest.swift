@@ -9,8 +9,8 @@ import Foundation
 /// nothing to do (the inserting thread with no batch yet, the reading
 /// thread with the queue full) hashes what is kept through `hashPending()`.
 /// An import is bound by one of its two threads and the other waits: the
-/// digest then costs the bound thread nothing. Only when more bytes are
-/// kept than `keptChunks` does `update` hash on its caller's thread.
+/// digest then costs the bound thread nothing. Only when `keptChunks`
+/// reads already wait does `update` hash one on its caller's thread.
 ///
 /// The bytes are hashed in the order given, one chunk at a time, whichever
 /// thread hashes them.
