@@ -1,12 +1,13 @@
 /// A growable raw byte buffer owned by a class so that it is freed with its owner.
 ///
 /// The reader keeps its chunk buffer and the decoded text of escaped strings in
-/// these: one allocation reused for the whole capture instead of one per line.
-final class ByteScratch {
-    private(set) var pointer: UnsafeMutablePointer<UInt8>
-    private(set) var capacity: Int
+/// these, and the import's digest the reads it has yet to hash: one allocation
+/// reused for the whole capture instead of one per line or per read.
+package final class ByteScratch {
+    package private(set) var pointer: UnsafeMutablePointer<UInt8>
+    package private(set) var capacity: Int
 
-    init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = max(capacity, 16)
         pointer = .allocate(capacity: self.capacity)
     }
@@ -16,7 +17,7 @@ final class ByteScratch {
     }
 
     /// Grows to at least `needed` bytes, keeping the first `preserving` bytes.
-    func reserve(_ needed: Int, preserving: Int) {
+    package func reserve(_ needed: Int, preserving: Int) {
         guard needed > capacity else { return }
         var newCapacity = capacity
         while newCapacity < needed { newCapacity *= 2 }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import GestureTrace
 
 /// A capture's identity, computed on the way: SHA-256 of every byte read,
 /// and how many there were.
@@ -32,21 +33,17 @@ final class CaptureDigest: @unchecked Sendable {
     /// Guards the chunks waiting and the spare buffers.
     private let state = NSLock()
     private var waiting: [Chunk] = []
-    private var spare: [UnsafeMutableRawBufferPointer] = []
+    /// Buffers of hashed chunks, for the next reads: no allocation a read.
+    private var spare: [ByteScratch] = []
     private var total: Int64 = 0
 
     private struct Chunk {
-        let buffer: UnsafeMutableRawBufferPointer
+        let buffer: ByteScratch
         let count: Int
     }
 
     init(keptChunks: Int = 1) {
         self.keptChunks = keptChunks
-    }
-
-    deinit {
-        for chunk in waiting { chunk.buffer.deallocate() }
-        for buffer in spare { buffer.deallocate() }
     }
 
     /// The number of bytes given so far.
@@ -63,12 +60,9 @@ final class CaptureDigest: @unchecked Sendable {
         while true {
             state.lock()
             if waiting.count < keptChunks {
-                var buffer = spare.popLast() ?? UnsafeMutableRawBufferPointer(start: nil, count: 0)
-                if buffer.count < bytes.count {
-                    buffer.deallocate()
-                    buffer = .allocate(byteCount: bytes.count, alignment: 16)
-                }
-                buffer.copyMemory(from: bytes)
+                let buffer = spare.popLast() ?? ByteScratch(capacity: bytes.count)
+                buffer.reserve(bytes.count, preserving: 0)
+                UnsafeMutableRawPointer(buffer.pointer).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
                 waiting.append(Chunk(buffer: buffer, count: bytes.count))
                 total += Int64(bytes.count)
                 state.unlock()
@@ -92,7 +86,7 @@ final class CaptureDigest: @unchecked Sendable {
         }
         let chunk = waiting.removeFirst()
         state.unlock()
-        hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: chunk.buffer[0..<chunk.count]))
+        hasher.update(bufferPointer: UnsafeRawBufferPointer(start: chunk.buffer.pointer, count: chunk.count))
         state.lock()
         spare.append(chunk.buffer)
         state.unlock()
