@@ -20,7 +20,13 @@ final class RecordPipeline: @unchecked Sendable {
     }
 
     private static let batchSize = 4_096
-    private static let queuedBatches = 8
+    /// A sorted run is as long as the queue (`SortedRecordRun.defaultRecords`
+    /// says why): with fewer, a large shuffled capture imported more slowly;
+    /// with more, it went over its memory bound (BENCHMARKS.md).
+    private static let queuedBatches = 12
+    /// The records the queue holds when full: how far the reader can read
+    /// ahead while the inserting thread is busy with one long piece of work.
+    static let queuedRecords = batchSize * queuedBatches
 
     private let condition = NSCondition()
     // Guarded by `condition`.

@@ -19,9 +19,12 @@
 /// rows are not stored (the capture is derived again from the stored
 /// records at the end).
 struct SortedRecordRun {
-    /// 65,536 records: a few MB of rows and text at the records' usual
-    /// sizes; runs twice as long were no faster and held more memory.
-    static let defaultRecords = 1 << 16
+    /// As many records as the pipeline's queue holds. A run is sorted and
+    /// inserted in one go, and meanwhile the reader reads ahead only as far
+    /// as the queue lets it: with runs longer than the queue, each thread
+    /// waited on the other once a run. Shorter runs put fewer rows on each
+    /// leaf, which costs more as the tables grow.
+    static let defaultRecords = RecordPipeline.queuedRecords
 
     let recordsPerRun: Int
     private var batch = ImportBatch()
