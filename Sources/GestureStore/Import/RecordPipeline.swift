@@ -120,21 +120,31 @@ final class RecordPipeline: @unchecked Sendable {
                 }
                 builder.add(item, session: reader.sessionOfLastItem, to: &batch)
                 if batch.itemCount == Self.batchSize {
-                    batch.bytesRead = reader.bytesRead
-                    batch.isDerivationExact = builder.deriver.isExact
+                    seal(&batch, reader: reader, builder: builder)
                     guard push(.batch(batch)) else { return }
                     batch = ImportBatch()
                     batch.reserveCapacity(items: Self.batchSize)
                 }
             }
             builder.finish(into: &batch)
-            batch.bytesRead = reader.bytesRead
-            batch.isDerivationExact = builder.deriver.isExact
+            seal(&batch, reader: reader, builder: builder)
             if !push(.batch(batch)) { return }
             _ = push(.finished)
         } catch {
             _ = push(.failed(error))
         }
+    }
+
+    /// Marks a batch with how far the reader got and whether its latencies
+    /// are exact. A batch whose latencies are not goes into a sorted run
+    /// (`SortedRecordRun`), so its records are sorted here, on the thread
+    /// with time to spare: the standard library's sort finds ascending runs
+    /// and merges them, so the inserting thread then merges sorted batches
+    /// rather than sorting a run from scratch.
+    private func seal(_ batch: inout ImportBatch, reader: TraceReader, builder: BatchBuilder) {
+        batch.bytesRead = reader.bytesRead
+        batch.isDerivationExact = builder.deriver.isExact
+        if !batch.isDerivationExact { batch.sortRecordsByKey() }
     }
 
     /// Queues a message, waiting while the queue is full. False when cancelled.
