@@ -57,7 +57,9 @@ final class RecordPipeline: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while queue.isEmpty {
-            if doIdleWork() { continue }
+            // Idle work lets go of the lock, and a batch queued meanwhile
+            // was announced to no one: look again before waiting.
+            if doIdleWork() || !queue.isEmpty { continue }
             condition.wait()
         }
         let message = queue.removeFirst()
@@ -152,7 +154,7 @@ final class RecordPipeline: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while queue.count >= Self.queuedBatches, !cancelled {
-            if doIdleWork() { continue }
+            if doIdleWork() || queue.count < Self.queuedBatches || cancelled { continue }
             condition.wait()
         }
         guard !cancelled else { return false }
@@ -162,6 +164,8 @@ final class RecordPipeline: @unchecked Sendable {
     }
 
     /// Runs one piece of `idleWork` with the lock let go; call holding it.
+    /// What the lock guards may have changed when it returns, with the
+    /// broadcast that said so already sent: check again before waiting.
     private func doIdleWork() -> Bool {
         condition.unlock()
         defer { condition.lock() }
