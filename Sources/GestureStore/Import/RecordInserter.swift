@@ -106,11 +106,11 @@ final class RecordInserter {
     }
 
     /// Settles the (touch, target) pairs whose events were set aside; call
-    /// once every derived row is in. Returns how many.
-    func settleHeldStarts() throws -> Int {
-        guard holdsStarts else { return 0 }
+    /// once every derived row is in.
+    func settleHeldStarts() throws {
+        guard holdsStarts else { return }
         holdsStarts = false
-        return try HeldStartEvents.settle(db)
+        try HeldStartEvents.settle(db)
     }
 
     /// Forgets the events set aside, for a derivation that starts over.
