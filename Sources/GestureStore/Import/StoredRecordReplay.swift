@@ -18,9 +18,10 @@ import GestureTrace
 ///
 /// Deliveries are stored clustered by (session, time, line) and read in
 /// place; touch-downs, transitions and targets are clustered otherwise and
-/// sorted by SQLite. The derived rows go through the import's own
-/// `RecordInserter`, so they are the rows the reading pass would have
-/// stored. The deriver's `incompleteReason` says whether it settled them
+/// sorted by SQLite. The deriver runs on a thread of its own
+/// (`ReplayDeriverThread`) while this one reads and inserts, and the
+/// derived rows go through the import's own `RecordInserter`, so they are
+/// the rows the reading pass would have stored. The deriver's `incompleteReason` says whether it settled them
 /// all; the importer refuses the capture when it did not.
 ///
 ///     let replayed = try StoredRecordReplay.derive(db, captureID: id, inserter: inserter, limits: limits)
@@ -43,7 +44,7 @@ enum StoredRecordReplay {
             try clearDerivedRows(db, captureID: captureID)
             try inserter.discardHeldStarts()
             var replay = try Replay(db, captureID: captureID, sessionRowIDs: inserter.sessionRowIDs)
-            try replay.run(through: &deriver, inserter: inserter)
+            deriver = try replay.run(deriver, inserter: inserter)
         } catch let error as DatabaseError {
             throw StoreError("deriving latencies from the stored records failed: \(error.message ?? "\(error)")"
                 + (error.sql.map { "\n  SQL: \($0)\n  arguments: capture \(captureID)" } ?? ""))
@@ -71,9 +72,6 @@ enum StoredRecordReplay {
         private let declaredLines: DeclaredLines
         private let laterDowns: LaterTouchDowns
         private var names: StoredNames
-
-        /// Derived rows a batch holds before it is inserted.
-        private static let rowsPerBatch = 8_192
 
         init(_ db: Database, captureID: Int64, sessionRowIDs: [Int64]) throws {
             self.sessionRowIDs = sessionRowIDs
@@ -106,33 +104,51 @@ enum StoredRecordReplay {
             laterDowns.sessions = zip(sessionRowIDs, screens).map { ($0, $1.width, $1.height) }
         }
 
-        mutating func run(through deriver: inout StreamingDeriver, inserter: RecordInserter) throws {
-            var batch = ImportBatch()
+        /// Reads the records in order and hands them to the deriver on its
+        /// own thread, inserting what it derives; returns the deriver.
+        mutating func run(_ deriver: StreamingDeriver, inserter: RecordInserter) throws -> StreamingDeriver {
+            var deriver = deriver
             // The cursors are read in session-id order, which is the order
             // the importer numbered the sessions in (it inserted them one
             // after another).
             guard zip(sessionRowIDs, sessionRowIDs.dropFirst()).allSatisfy({ $0 < $1 }) else {
                 deriver.giveUp("the capture's sessions are not stored in the order they were read")
-                return
+                return deriver
             }
+            let thread = ReplayDeriverThread(deriver: deriver) { try inserter.insert($0, derived: true) }
             let laterDowns = laterDowns
-            deriver.touchDownReadLater = { laterDowns.down(session: $0, touch: $1) }
+            thread.start(lookUp: { laterDowns.down(session: $0, touch: $1) })
+            do {
+                try send(to: thread)
+                if let failure = laterDowns.failure { throw failure }
+                let derived = try thread.finish()
+                if let failure = laterDowns.failure { throw failure }
+                return derived
+            } catch {
+                thread.cancel()
+                throw error
+            }
+        }
+
+        private mutating func send(to thread: ReplayDeriverThread) throws {
+            var chunk: [ReplayDeriverThread.Item] = []
+            chunk.reserveCapacity(ReplayDeriverThread.itemsPerChunk)
             for (ordinal, sessionID) in sessionRowIDs.enumerated() {
-                deriver.addSession(into: &batch)
+                chunk.append(.session)
                 try declaredLines.read(session: sessionID)
-                while deriver.isExact, let source = earliest(of: sessionID) {
-                    try hand(source, session: ordinal, to: &deriver, into: &batch)
-                    if let failure = laterDowns.failure { throw failure }
+                while let source = earliest(of: sessionID) {
+                    chunk.append(try item(source, session: ordinal))
                     try source.advance()
-                    if batch.derivedRowCount >= Self.rowsPerBatch {
-                        try inserter.insert(batch, derived: true)
-                        batch = ImportBatch()
+                    thread.answerPending()
+                    if chunk.count >= ReplayDeriverThread.itemsPerChunk {
+                        if let failure = laterDowns.failure { throw failure }
+                        try thread.send(chunk)
+                        chunk.removeAll(keepingCapacity: true)
+                        if thread.hasGivenUp { return }
                     }
                 }
-                guard deriver.isExact else { return }
             }
-            deriver.finish(into: &batch)
-            try inserter.insert(batch, derived: true)
+            try thread.send(chunk)
         }
 
         /// The cursor whose next record of the session comes first by time,
@@ -154,34 +170,33 @@ enum StoredRecordReplay {
             first = source
         }
 
-        private mutating func hand(_ source: OrderedRows, session: Int, to deriver: inout StreamingDeriver,
-                                   into batch: inout ImportBatch) throws {
+        /// The record at hand as the deriver reads it.
+        private mutating func item(_ source: OrderedRows, session: Int) throws -> ReplayDeriverThread.Item {
             let line = Int(source.line)
             switch source.kind {
             case .touchDown:
                 let x = source.double(4), y = source.double(5)
                 let screen = screens[session]
-                deriver.touchBegan(session: session, touch: source.int64(3), downNanos: source.nanos,
-                                   region: ScreenRegion(x: x, y: y, screenWidth: screen.width,
-                                                        screenHeight: screen.height),
-                                   line: line, x: x, y: y, hit: try names.text(source.optionalInt64(6)),
-                                   into: &batch)
+                return .touchDown(session: session, touch: source.int64(3), nanos: source.nanos,
+                                  region: ScreenRegion(x: x, y: y, screenWidth: screen.width,
+                                                       screenHeight: screen.height),
+                                  line: line, x: x, y: y, hit: try names.text(source.optionalInt64(6)))
             case .transition:
                 guard let to = RecognizerState(rawValue: try names.text(source.int64(4))) else {
-                    return deriver.giveUp("the transition at line \(line) has a state this build does not know")
+                    return .giveUp("the transition at line \(line) has a state this build does not know")
                 }
                 let from = try names.text(source.optionalInt64(5)).flatMap(RecognizerState.init(rawValue:))
                 let record = TransitionRecord(session: "", recognizer: try names.text(source.int64(3)), to: to,
                                               timeNanos: source.nanos, from: from,
                                               recognizerClass: try names.text(source.optionalInt64(6)),
                                               touch: source.optionalInt64(7))
-                deriver.transition(record, session: session, line: line, into: &batch)
+                return .transition(record, session: session, line: line)
             case .delivery:
                 let record = DeliveryRecord(session: "", target: try names.text(source.int64(3)),
                                             event: try names.text(source.int64(4)),
                                             via: try names.text(source.int64(5)),
                                             timeNanos: source.nanos, touch: source.optionalInt64(6))
-                deriver.delivery(record, session: session, line: line, into: &batch)
+                return .delivery(record, session: session, line: line)
             case .target:
                 let frame = TargetRect(x: source.double(4), y: source.double(5), width: source.double(6),
                                        height: source.double(7))
@@ -191,8 +206,8 @@ enum StoredRecordReplay {
                 let record = TargetRecord(session: "", target: try names.text(source.int64(3)),
                                           timeNanos: source.nanos, frame: frame, hitArea: hitArea,
                                           targetClass: try names.text(source.optionalInt64(12)))
-                deriver.target(record, session: session, line: line,
-                               declaredLine: declaredLines.line(of: source.int64(3)), into: &batch)
+                return .target(record, session: session, line: line,
+                               declaredLine: declaredLines.line(of: source.int64(3)))
             }
         }
     }
