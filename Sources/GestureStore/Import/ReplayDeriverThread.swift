@@ -9,7 +9,8 @@ import GestureTrace
 /// does beside SQLite and the replay did after it on one thread, while the
 /// other core sat idle. Here the importing thread hands the deriver chunks
 /// of records (`send`) and inserts the batches of derived rows it hands
-/// back (`insertReady`); only the importing thread touches the database.
+/// back while `send` and `finish` wait; only the importing thread touches
+/// the database.
 /// A record naming a touch whose down comes later by time is the one
 /// question the deriver asks of the store: it is passed to the importing
 /// thread (`touchDownReadLater`), which answers it from the store between
@@ -50,7 +51,9 @@ final class ReplayDeriverThread: @unchecked Sendable {
     private var deriverGaveUp = false
     // Owned by the deriving thread until `finished`.
     private var deriver: StreamingDeriver
+    // Called on the importing thread only.
     private let insert: (ImportBatch) throws -> Void
+    private var lookUp: ((Int, Int64) -> StreamingDeriver.TouchDown?)?
 
     init(deriver: StreamingDeriver, insert: @escaping (ImportBatch) throws -> Void) {
         self.deriver = deriver
@@ -66,8 +69,6 @@ final class ReplayDeriverThread: @unchecked Sendable {
         thread.name = "gesturelab replay deriver"
         thread.start()
     }
-
-    private var lookUp: ((Int, Int64) -> StreamingDeriver.TouchDown?)?
 
     /// Whether the deriver has given up: what is sent after is not read.
     var hasGivenUp: Bool {
@@ -106,15 +107,13 @@ final class ReplayDeriverThread: @unchecked Sendable {
     }
 
     /// Stops the deriving thread and waits for it, whatever state the
-    /// replay is in (it threw): nothing more is inserted.
+    /// replay is in (it threw): nothing more is inserted, and a question
+    /// the deriver is waiting on goes unanswered.
     func cancel() {
         condition.lock()
         cancelled = true
         condition.broadcast()
-        while !finished {
-            answerLocked()
-            condition.wait()
-        }
+        while !finished { condition.wait() }
         condition.unlock()
     }
 
