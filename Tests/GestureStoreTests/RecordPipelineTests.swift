@@ -2,6 +2,7 @@ import Foundation
 import GestureTrace
 import Testing
 @testable import GestureStore
+import TestScratch
 
 /// The pipeline hands over every batch however its two threads interleave.
 @Suite struct RecordPipelineTests {
@@ -38,8 +39,38 @@ import Testing
             pipeline.stop()
             close(readEnd)
         }
-        // Taken on a thread of its own, so that a hang fails the test
-        // (that thread is then left waiting) instead of stalling the suite.
+        #expect(Self.takeAll(from: pipeline).wait(seconds: 20) == 3, "the session and both frames, then the end")
+    }
+
+    /// The reader's idle work, while the queue is full, lets go of the lock
+    /// as well: the room the importer makes meanwhile must not go unseen.
+    @Test func roomMadeDuringTheReadersIdleWorkIsUsed() throws {
+        let folder = try ScratchFolder()
+        var lines = [#"{"type":"header","format":"gesture-trace","version":1}"#,
+                     #"{"type":"session","session":"a","experiment":"e","variant":"v"}"#]
+        for index in 0..<60_000 {
+            lines.append(#"{"type":"frame","session":"a","t":"# + "\(index / 1000)." + String(format: "%03d", index % 1000) + "}")
+        }
+        let reader = try TraceReader(path: try folder.write("large.jsonl", lines.joined(separator: "\n") + "\n"))
+        // Nothing is taken before the first idle work, so it is the reader's,
+        // with the queue full; the importer empties the queue meanwhile.
+        let queueFull = DispatchSemaphore(value: 0)
+        let firstIdle = OneShot()
+        let pipeline = RecordPipeline(reader: reader, limits: .init(), idleWork: {
+            guard firstIdle.take() else { return false }
+            queueFull.signal()
+            Thread.sleep(forTimeInterval: 0.3)
+            return false
+        })
+        pipeline.start()
+        defer { pipeline.stop() }
+        try #require(queueFull.wait(timeout: .now() + .seconds(20)) == .success)
+        #expect(Self.takeAll(from: pipeline).wait(seconds: 20) == 60_001, "the session and every frame")
+    }
+
+    /// Takes every batch on a thread of its own, so that a hang fails the
+    /// test (that thread is then left waiting) instead of stalling the suite.
+    private static func takeAll(from pipeline: RecordPipeline) -> Taken {
         let taken = Taken()
         Thread {
             var records = 0
@@ -52,7 +83,7 @@ import Testing
             }
             taken.finish(records: records)
         }.start()
-        #expect(taken.wait(seconds: 20) == 3, "the session and both frames, then the end")
+        return taken
     }
 }
 
