@@ -185,14 +185,14 @@ final class ReplayDeriverThread: @unchecked Sendable {
         switch item {
         case .session:
             deriver.addSession(into: &batch)
-        case let .touchDown(session, touch, nanos, region, line, x, y, hit):
+        case .touchDown(let session, let touch, let nanos, let region, let line, let x, let y, let hit):
             deriver.touchBegan(session: session, touch: touch, downNanos: nanos, region: region, line: line,
                                x: x, y: y, hit: hit, into: &batch)
-        case let .transition(record, session, line):
+        case .transition(let record, let session, let line):
             deriver.transition(record, session: session, line: line, into: &batch)
-        case let .delivery(record, session, line):
+        case .delivery(let record, let session, let line):
             deriver.delivery(record, session: session, line: line, into: &batch)
-        case let .target(record, session, line, declaredLine):
+        case .target(let record, let session, let line, let declaredLine):
             deriver.target(record, session: session, line: line, declaredLine: declaredLine, into: &batch)
         case .giveUp(let reason):
             if deriver.isExact { deriver.giveUp(reason) }
