@@ -171,8 +171,9 @@ final class ReplayDeriverThread: @unchecked Sendable {
             handedBack = handBack(batch, exact: deriver.isExact)
             batch = ImportBatch()
         }
-        // Given up, the capture is refused: what is left is not inserted.
-        if handedBack, deriver.isExact {
+        // Given up, the capture is refused; cancelled, the replay failed
+        // (nextChunk gave nil). Either way what is left is not inserted.
+        if handedBack, deriver.isExact, !isCancelled {
             deriver.finish(into: &batch)
             _ = handBack(batch, exact: true)
         }
@@ -197,6 +198,12 @@ final class ReplayDeriverThread: @unchecked Sendable {
         case .giveUp(let reason):
             if deriver.isExact { deriver.giveUp(reason) }
         }
+    }
+
+    private var isCancelled: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return cancelled
     }
 
     /// The next chunk, or nil once all are read or the replay is cancelled.
