@@ -87,14 +87,17 @@ package struct CaptureImporter: Sendable {
                 try db.execute(sql: "PRAGMA foreign_keys = OFF")
                 defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
                 var stored: StoredCapture?
+                var startingCPU = 0.0
                 try db.inTransaction(.immediate) {
                     started = ContinuousClock.now
+                    startingCPU = ThreadCPUTime.seconds()
                     stored = try store(reader, db, path: path, displayName: displayName, digest: digest,
                                        onRejection: onRejection, onProgress: onProgress)
                     guard case .imported = stored!.outcome else { return .rollback }
                     try beforeCommit()
                     return .commit
                 }
+                stored!.cpuSeconds.inserting = ThreadCPUTime.seconds() - startingCPU
                 return stored!
             }
         } catch let error as TraceError {
@@ -115,6 +118,7 @@ package struct CaptureImporter: Sendable {
             seconds: (ContinuousClock.now - started).seconds,
             derivationSeconds: stored.derivationSeconds,
             derivation: stored.derivation,
+            cpuSeconds: stored.cpuSeconds,
             unknownTypeLinesNotNamed: stored.unknownTypeLinesNotNamed)
     }
 
@@ -127,6 +131,7 @@ package struct CaptureImporter: Sendable {
         var rejectedCount = 0
         var derivationSeconds = 0.0
         var derivation = ImportSummary.Derivation.whileReading
+        var cpuSeconds = ImportSummary.ThreadSeconds()
     }
 
     /// Inside the import's transaction: the capture row, every record, the
@@ -146,15 +151,17 @@ package struct CaptureImporter: Sendable {
                                               onRejection: onRejection, onProgress: onProgress)
         pipeline.stop()
         let reader = pipeline.finishedReader
+        let readingCPU = pipeline.finishedReaderCPUSeconds
         if let existing = try Self.capture(withDigest: digest.hex, db) {
             return StoredCapture(outcome: .alreadyImported(captureID: existing))
         }
         var stored = StoredCapture(outcome: .imported(captureID: captureID), recordCounts: reader.recordCounts,
                                    unknownTypeCounts: reader.unknownTypeCounts,
                                    unknownTypeLinesNotNamed: reader.unknownTypeLinesNotNamed, rejectedCount: rejectedCount)
-        (stored.derivation, stored.derivationSeconds) = try derive(
+        (stored.derivation, stored.derivationSeconds, stored.cpuSeconds.replaying) = try derive(
             db, captureID: captureID, displayName: displayName, readingPass: pipeline.finishedDeriver,
             inserter: inserter)
+        stored.cpuSeconds.reading = readingCPU
         stored.derivationSeconds += try DispatchGroups.record(db, captureID: captureID)
         try finishCaptureRow(db, captureID: captureID, digest: digest, reader: reader, rejectedCount: rejectedCount)
         return stored
@@ -224,29 +231,31 @@ package struct CaptureImporter: Sendable {
 
     /// Keeps the reading pass's derived rows when it settled the whole
     /// capture; else derives them again from the stored records read back
-    /// in time order, through the same deriver. Returns how, and the
-    /// seconds it took on this thread.
+    /// in time order, through the same deriver. Returns how, the seconds it
+    /// took on this thread, and the CPU of the replay's deriving thread.
     ///
     /// Read in time order, with each touch-down a seek away, the deriver
     /// settles any capture the reader accepts; should one still defeat it,
     /// the file is refused whole (the caller's transaction rolls back)
     /// rather than stored with rows a second set of rules derived.
     private func derive(_ db: Database, captureID: Int64, displayName: String, readingPass: StreamingDeriver,
-                        inserter: RecordInserter) throws -> (derivation: ImportSummary.Derivation, seconds: Double) {
+                        inserter: RecordInserter) throws
+        -> (derivation: ImportSummary.Derivation, seconds: Double, replayCPUSeconds: Double) {
         let started = ContinuousClock.now
         guard let reason = readingPass.incompleteReason else {
             try inserter.settleHeldStarts()
-            return (.whileReading, inserter.derivedSeconds + (ContinuousClock.now - started).seconds)
+            return (.whileReading, inserter.derivedSeconds + (ContinuousClock.now - started).seconds, 0)
         }
         let replayed = try StoredRecordReplay.derive(db, captureID: captureID, inserter: inserter,
                                                      limits: streamingLimits)
-        if let replayReason = replayed.incompleteReason {
+        if let replayReason = replayed.deriver.incompleteReason {
             throw StoreError("\(TerminalText.escaped(displayName)): refused: its latencies cannot be derived in "
                 + "bounded memory: read as written, \(reason); read back in time order, \(replayReason); "
                 + "nothing of it was stored")
         }
         try inserter.settleHeldStarts()
-        return (.replayedInTimeOrder(reason: reason), (ContinuousClock.now - started).seconds)
+        return (.replayedInTimeOrder(reason: reason), (ContinuousClock.now - started).seconds,
+                replayed.deriverCPUSeconds)
     }
 
     /// A file imported before with --skip-invalid is refused when read

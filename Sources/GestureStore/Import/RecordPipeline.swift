@@ -36,6 +36,7 @@ final class RecordPipeline: @unchecked Sendable {
     // Owned by the reading thread until `producerDone`, then by the caller.
     private var reader: TraceReader
     private var builder: BatchBuilder
+    private var readerCPUSeconds = 0.0
     /// Does one piece of work for a thread that would otherwise wait, and
     /// says whether there was any.
     private let idleWork: @Sendable () -> Bool
@@ -85,6 +86,14 @@ final class RecordPipeline: @unchecked Sendable {
         return reader
     }
 
+    /// The CPU seconds the reading thread used, once `stop()` has returned.
+    var finishedReaderCPUSeconds: Double {
+        condition.lock()
+        defer { condition.unlock() }
+        precondition(producerDone, "RecordPipeline.finishedReaderCPUSeconds before stop()")
+        return readerCPUSeconds
+    }
+
     /// The one-pass derivation, once `stop()` has returned: whether the
     /// latencies the batches carried are exact.
     var finishedDeriver: StreamingDeriver {
@@ -99,11 +108,13 @@ final class RecordPipeline: @unchecked Sendable {
         // properties of a class, and each mutating call through them is a
         // dynamically checked exclusive access (two a record). They are put
         // back before `finish()` hands them to the caller.
+        let startingCPU = ThreadCPUTime.seconds()
         var reader = self.reader
         var builder = self.builder
         produce(reader: &reader, builder: &builder)
         self.reader = reader
         self.builder = builder
+        readerCPUSeconds = ThreadCPUTime.seconds() - startingCPU
         finish()
     }
 

@@ -51,6 +51,7 @@ final class ReplayDeriverThread: @unchecked Sendable {
     private var deriverGaveUp = false
     // Owned by the deriving thread until `finished`.
     private var deriver: StreamingDeriver
+    private var deriverCPUSeconds = 0.0
     // Called on the importing thread only.
     private let insert: (ImportBatch) throws -> Void
     private var lookUp: ((Int, Int64) -> StreamingDeriver.TouchDown?)?
@@ -104,6 +105,14 @@ final class ReplayDeriverThread: @unchecked Sendable {
         condition.unlock()
         try serve(until: { $0.finished && $0.ready.isEmpty })
         return deriver
+    }
+
+    /// The CPU seconds the deriving thread used, once `finish()` returned.
+    var finishedCPUSeconds: Double {
+        condition.lock()
+        defer { condition.unlock() }
+        precondition(finished, "ReplayDeriverThread.finishedCPUSeconds before finish()")
+        return deriverCPUSeconds
     }
 
     /// Stops the deriving thread and waits for it, whatever state the
@@ -160,6 +169,7 @@ final class ReplayDeriverThread: @unchecked Sendable {
     }
 
     private func derive() {
+        let startingCPU = ThreadCPUTime.seconds()
         // On a local: each mutating call through a class's stored property
         // is a dynamically checked exclusive access.
         var deriver = self.deriver
@@ -179,6 +189,7 @@ final class ReplayDeriverThread: @unchecked Sendable {
         }
         deriver.touchDownReadLater = nil
         self.deriver = deriver
+        deriverCPUSeconds = ThreadCPUTime.seconds() - startingCPU
         markFinished(exact: deriver.isExact)
     }
 

@@ -25,31 +25,38 @@ import GestureTrace
 /// all; the importer refuses the capture when it did not.
 ///
 ///     let replayed = try StoredRecordReplay.derive(db, captureID: id, inserter: inserter, limits: limits)
-///     if let reason = replayed.incompleteReason { throw StoreError("… \(reason) …") }
+///     if let reason = replayed.deriver.incompleteReason { throw StoreError("… \(reason) …") }
 enum StoredRecordReplay {
+    /// What a replay did.
+    struct Replayed {
+        /// Whose `incompleteReason` says whether its rows are the capture's.
+        var deriver: StreamingDeriver
+        /// The CPU seconds the deriving thread used (none when the replay
+        /// gave up before it started the thread).
+        var deriverCPUSeconds = 0.0
+    }
+
     /// Replays the capture's stored records into `inserter`, after clearing
     /// whatever the reading pass stored of its derived rows before it gave
-    /// up. Returns the deriver, whose `incompleteReason` says whether its
-    /// rows are the capture's.
+    /// up.
     static func derive(_ db: Database, captureID: Int64, inserter: RecordInserter,
-                       limits: StreamingDeriver.Limits) throws -> StreamingDeriver {
+                       limits: StreamingDeriver.Limits) throws -> Replayed {
         // Read in time order nothing else defeats the deriver; the false
         // starts' pairs that make room are set aside, so nothing does. The
         // sessions come one after another, so each is settled and freed as
         // the next starts: no pair waits behind 63 finished sessions.
         var replayLimits = limits
         replayLimits.liveSessions = 1
-        var deriver = StreamingDeriver(limits: replayLimits, startsOverflow: .setAside)
+        let deriver = StreamingDeriver(limits: replayLimits, startsOverflow: .setAside)
         do {
             try clearDerivedRows(db, captureID: captureID)
             try inserter.discardHeldStarts()
             var replay = try Replay(db, captureID: captureID, sessionRowIDs: inserter.sessionRowIDs)
-            deriver = try replay.run(deriver, inserter: inserter)
+            return try replay.run(deriver, inserter: inserter)
         } catch let error as DatabaseError {
             throw StoreError("deriving latencies from the stored records failed: \(error.message ?? "\(error)")"
                 + (error.sql.map { "\n  SQL: \($0)\n  arguments: capture \(captureID)" } ?? ""))
         }
-        return deriver
     }
 
     /// Whatever the reading pass stored of the capture's derived rows.
@@ -105,15 +112,15 @@ enum StoredRecordReplay {
         }
 
         /// Reads the records in order and hands them to the deriver on its
-        /// own thread, inserting what it derives; returns the deriver.
-        mutating func run(_ deriver: StreamingDeriver, inserter: RecordInserter) throws -> StreamingDeriver {
+        /// own thread, inserting what it derives.
+        mutating func run(_ deriver: StreamingDeriver, inserter: RecordInserter) throws -> Replayed {
             var deriver = deriver
             // The cursors are read in session-id order, which is the order
             // the importer numbered the sessions in (it inserted them one
             // after another).
             guard zip(sessionRowIDs, sessionRowIDs.dropFirst()).allSatisfy({ $0 < $1 }) else {
                 deriver.giveUp("the capture's sessions are not stored in the order they were read")
-                return deriver
+                return Replayed(deriver: deriver)
             }
             let thread = ReplayDeriverThread(deriver: deriver) { try inserter.insert($0, derived: true) }
             let laterDowns = laterDowns
@@ -123,7 +130,7 @@ enum StoredRecordReplay {
                 if let failure = laterDowns.failure { throw failure }
                 let derived = try thread.finish()
                 if let failure = laterDowns.failure { throw failure }
-                return derived
+                return Replayed(deriver: derived, deriverCPUSeconds: thread.finishedCPUSeconds)
             } catch {
                 thread.cancel()
                 throw error
