@@ -143,6 +143,7 @@ package struct Benchmark: Sendable {
             note: "median of \(Self.importRuns) runs (\(runs) s); " + summary.derivationNote
                 + String(format: "; %.2f s of it deriving on the inserting thread", summary.derivationSeconds)
                 + String(format: "; %.2f s putting the file at rest", median.closeSeconds)))
+        measurements.append(Self.importCPU(summary, cores: ProcessInfo.processInfo.activeProcessorCount))
         let database = try GestureDatabase(path: path("bench.sqlite"), prepareConnection: PercentileFunctions.register)
 
         measurements.append(importPeakMeasurement)

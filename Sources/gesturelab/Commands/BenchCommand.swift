@@ -14,7 +14,8 @@ struct BenchCommand: ParsableCommand {
         discussion: """
             Generates N records of one mix (--mix), then measures in one run:
             import records/s (validation, storage and latency derivation; the median of
-            three imports, each into a new store), the import's peak memory in a child
+            three imports, each into a new store), the CPU each of that import's
+            threads used, the import's peak memory in a child
             process, `sqlite3 .import` of the same records
             flattened to CSV and the ratio of the two (in time and in the size of the
             database each leaves at rest), SQLite's floor (its time to write the
