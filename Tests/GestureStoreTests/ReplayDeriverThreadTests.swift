@@ -38,7 +38,7 @@ import Testing
             for _ in 0..<3 { thread.answerPending() }
             try thread.send(Array(items[start..<min(start + ReplayDeriverThread.itemsPerChunk, items.count)]))
         }
-        let deriver = try thread.finish()
+        let deriver = try thread.finish().deriver
 
         #expect(deriver.isExact)
         #expect(asked.questions == ["0 7"])
@@ -62,7 +62,7 @@ import Testing
         let thread = ReplayDeriverThread(deriver: StreamingDeriver()) { _ in }
         thread.start(lookUp: { _, _ in nil })
         try thread.send([.session, .giveUp("first"), .giveUp("second"), Self.delivery(at: 1_000, touch: nil, line: 3)])
-        let deriver = try thread.finish()
+        let deriver = try thread.finish().deriver
         #expect(!deriver.isExact)
         #expect(deriver.incompleteReason == "first")
         #expect(thread.hasGivenUp)

@@ -150,8 +150,7 @@ package struct CaptureImporter: Sendable {
         let rejectedCount = try insertRecords(from: pipeline, with: inserter, totalBytes: reader.totalBytes,
                                               onRejection: onRejection, onProgress: onProgress)
         pipeline.stop()
-        let reader = pipeline.finishedReader
-        let readingCPU = pipeline.finishedReaderCPUSeconds
+        let (reader, readingPass, readingCPU) = pipeline.finished
         if let existing = try Self.capture(withDigest: digest.hex, db) {
             return StoredCapture(outcome: .alreadyImported(captureID: existing))
         }
@@ -159,7 +158,7 @@ package struct CaptureImporter: Sendable {
                                    unknownTypeCounts: reader.unknownTypeCounts,
                                    unknownTypeLinesNotNamed: reader.unknownTypeLinesNotNamed, rejectedCount: rejectedCount)
         (stored.derivation, stored.derivationSeconds, stored.cpuSeconds.replaying) = try derive(
-            db, captureID: captureID, displayName: displayName, readingPass: pipeline.finishedDeriver,
+            db, captureID: captureID, displayName: displayName, readingPass: readingPass,
             inserter: inserter)
         stored.cpuSeconds.reading = readingCPU
         stored.derivationSeconds += try DispatchGroups.record(db, captureID: captureID)

@@ -78,29 +78,15 @@ final class RecordPipeline: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// The reader, for its counts and header, once `stop()` has returned.
-    var finishedReader: TraceReader {
+    /// What the reading thread leaves, once `stop()` has returned: the
+    /// reader, for its counts and header; the one-pass derivation, which
+    /// says whether the latencies the batches carried are exact; and the
+    /// CPU seconds the thread used.
+    var finished: (reader: TraceReader, deriver: StreamingDeriver, cpuSeconds: Double) {
         condition.lock()
         defer { condition.unlock() }
-        precondition(producerDone, "RecordPipeline.finishedReader before stop()")
-        return reader
-    }
-
-    /// The CPU seconds the reading thread used, once `stop()` has returned.
-    var finishedReaderCPUSeconds: Double {
-        condition.lock()
-        defer { condition.unlock() }
-        precondition(producerDone, "RecordPipeline.finishedReaderCPUSeconds before stop()")
-        return readerCPUSeconds
-    }
-
-    /// The one-pass derivation, once `stop()` has returned: whether the
-    /// latencies the batches carried are exact.
-    var finishedDeriver: StreamingDeriver {
-        condition.lock()
-        defer { condition.unlock() }
-        precondition(producerDone, "RecordPipeline.finishedDeriver before stop()")
-        return builder.deriver
+        precondition(producerDone, "RecordPipeline.finished before stop()")
+        return (reader, builder.deriver, readerCPUSeconds)
     }
 
     private func produce() {

@@ -19,7 +19,7 @@ import GestureTrace
 ///     let thread = ReplayDeriverThread(deriver: deriver) { try inserter.insert($0, derived: true) }
 ///     thread.start(lookUp: laterDowns.down)
 ///     try thread.send(chunk)                 // as many times as there are chunks
-///     let deriver = try thread.finish()      // every row inserted
+///     let (deriver, cpu) = try thread.finish()  // every row inserted
 final class ReplayDeriverThread: @unchecked Sendable {
     /// What the deriver reads, in the order the replay merges the records.
     enum Item {
@@ -97,22 +97,15 @@ final class ReplayDeriverThread: @unchecked Sendable {
     }
 
     /// Tells the deriver the records are all sent, inserts the rest of
-    /// what it derives, and returns it once it has finished.
-    func finish() throws -> StreamingDeriver {
+    /// what it derives, and returns it once it has finished, with the CPU
+    /// seconds its thread used.
+    func finish() throws -> (deriver: StreamingDeriver, cpuSeconds: Double) {
         condition.lock()
         sentAll = true
         condition.broadcast()
         condition.unlock()
         try serve(until: { $0.finished && $0.ready.isEmpty })
-        return deriver
-    }
-
-    /// The CPU seconds the deriving thread used, once `finish()` returned.
-    var finishedCPUSeconds: Double {
-        condition.lock()
-        defer { condition.unlock() }
-        precondition(finished, "ReplayDeriverThread.finishedCPUSeconds before finish()")
-        return deriverCPUSeconds
+        return (deriver, deriverCPUSeconds)
     }
 
     /// Stops the deriving thread and waits for it, whatever state the

@@ -130,7 +130,7 @@ enum StoredRecordReplay {
                 if let failure = laterDowns.failure { throw failure }
                 let derived = try thread.finish()
                 if let failure = laterDowns.failure { throw failure }
-                return Replayed(deriver: derived, deriverCPUSeconds: thread.finishedCPUSeconds)
+                return Replayed(deriver: derived.deriver, deriverCPUSeconds: derived.cpuSeconds)
             } catch {
                 thread.cancel()
                 throw error
